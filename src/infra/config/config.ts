@@ -1,0 +1,233 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads environment variables. Entry points call loadConfig(process.env) once and
+ * pass the parts each adapter needs; nothing else touches process.env (an ESLint rule enforces it).
+ */
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const optionalUrl = optionalString.pipe(z.url({ message: 'must be a URL' }).optional());
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+const positiveNumber = (def: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be a positive number' });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The vector column is vector(768) (prisma/migrations); another dimension needs a new migration. */
+export const STORED_EMBEDDING_DIMENSIONS = 768;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  DATA_DIR: z.string().trim().optional().default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: int(10, 1, 200),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
+
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_INTERVIEW_MODEL: z.string().trim().optional().default('claude-haiku-4-5'),
+  ANTHROPIC_PLAN_MODEL: z.string().trim().optional().default('claude-sonnet-4-5'),
+  ANTHROPIC_TIMEOUT_MS: int(30_000, 1_000, 600_000),
+  ANTHROPIC_MAX_RETRIES: int(3, 0, 10),
+
+  EMBEDDING_BASE_URL: optionalUrl,
+  EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_MODEL: optionalString,
+  EMBEDDING_DIMENSIONS: int(STORED_EMBEDDING_DIMENSIONS, 1, 4096),
+  EMBEDDING_BATCH_SIZE: int(64, 1, 2048),
+  EMBEDDING_CONCURRENCY: int(2, 1, 32),
+
+  GUIDELINES_BASE_URL: z.url({ message: 'must be a URL' }).optional().default('https://ftp.ncbi.nlm.nih.gov/pub/litarch'),
+  GUIDELINES_PUBLISHER: z.string().trim().min(1).optional().default('World Health Organization'),
+  GUIDELINES_ACCESSIONS: optionalString,
+  GUIDELINES_LIMIT: int(0, 0, 1_000_000),
+  GUIDELINES_LANGUAGES: z.string().trim().optional().default('en'),
+  GUIDELINES_REQUESTS_PER_SECOND: positiveNumber(3),
+  CHUNK_TOKEN_BUDGET: int(512, 64, 8192),
+
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_API_ROOT: optionalUrl,
+  TELEGRAM_MODE: z.enum(['polling', 'webhook']).optional().default('polling'),
+  TELEGRAM_WEBHOOK_URL: optionalUrl,
+  TELEGRAM_WEBHOOK_SECRET: optionalString,
+  TELEGRAM_WEBHOOK_PORT: int(8443, 1, 65535),
+  WHATSAPP_ENABLED: boolFlag,
+  CHROMIUM_PATH: z.string().trim().optional().default('/usr/bin/chromium'),
+  REVIEW_PORT: int(8080, 1, 65535),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  redisUrl: string | undefined;
+  llm:
+    | { kind: 'offline' }
+    | {
+        kind: 'anthropic';
+        apiKey: string;
+        baseUrl: string | undefined;
+        interviewModel: string;
+        planModel: string;
+        timeoutMs: number;
+        maxRetries: number;
+      };
+  embeddings:
+    | { kind: 'none' }
+    | {
+        kind: 'openai-compatible';
+        baseUrl: string | undefined;
+        apiKey: string;
+        model: string;
+        dimensions: number;
+        batchSize: number;
+        concurrency: number;
+      };
+  guidelines: {
+    baseUrl: string;
+    publisher: string;
+    accessions: string[];
+    limit: number | undefined;
+    languages: string[];
+    requestsPerSecond: number;
+    tokenBudget: number;
+  };
+  telegram:
+    | { enabled: false }
+    | {
+        enabled: true;
+        token: string;
+        apiRoot: string | undefined;
+        mode: 'polling' | 'webhook';
+        webhookUrl: string | undefined;
+        webhookSecret: string | undefined;
+        webhookPort: number;
+      };
+  whatsapp: { enabled: boolean; chromiumPath: string };
+  reviewPort: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; throws ConfigError naming each bad or missing variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  const embeddingsWanted = e.EMBEDDING_MODEL !== undefined || e.EMBEDDING_BASE_URL !== undefined || e.EMBEDDING_API_KEY !== undefined;
+  if (embeddingsWanted && e.EMBEDDING_MODEL === undefined) problems.push('EMBEDDING_MODEL: required when an embedding provider is configured');
+  if (embeddingsWanted && e.EMBEDDING_DIMENSIONS !== STORED_EMBEDDING_DIMENSIONS) {
+    problems.push(
+      `EMBEDDING_DIMENSIONS: the database stores ${STORED_EMBEDDING_DIMENSIONS}-dimensional vectors; got ${e.EMBEDDING_DIMENSIONS} (ask the provider for ${STORED_EMBEDDING_DIMENSIONS} dimensions, or add a migration)`,
+    );
+  }
+  const telegramEnabled = e.TELEGRAM_BOT_TOKEN !== undefined;
+  if (telegramEnabled && e.TELEGRAM_MODE === 'webhook') {
+    if (!e.TELEGRAM_WEBHOOK_URL) problems.push('TELEGRAM_WEBHOOK_URL: required when TELEGRAM_MODE=webhook');
+    if (!e.TELEGRAM_WEBHOOK_SECRET) problems.push('TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE=webhook');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    dataDir: e.DATA_DIR,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
+    redisUrl: e.REDIS_URL,
+    llm: e.ANTHROPIC_API_KEY
+      ? {
+          kind: 'anthropic',
+          apiKey: e.ANTHROPIC_API_KEY,
+          baseUrl: e.ANTHROPIC_BASE_URL,
+          interviewModel: e.ANTHROPIC_INTERVIEW_MODEL,
+          planModel: e.ANTHROPIC_PLAN_MODEL,
+          timeoutMs: e.ANTHROPIC_TIMEOUT_MS,
+          maxRetries: e.ANTHROPIC_MAX_RETRIES,
+        }
+      : { kind: 'offline' },
+    embeddings:
+      embeddingsWanted && e.EMBEDDING_MODEL
+        ? {
+            kind: 'openai-compatible',
+            baseUrl: e.EMBEDDING_BASE_URL,
+            // Self-hosted OpenAI-compatible servers often need no key, but the SDK insists on one.
+            apiKey: e.EMBEDDING_API_KEY ?? 'none',
+            model: e.EMBEDDING_MODEL,
+            dimensions: e.EMBEDDING_DIMENSIONS,
+            batchSize: e.EMBEDDING_BATCH_SIZE,
+            concurrency: e.EMBEDDING_CONCURRENCY,
+          }
+        : { kind: 'none' },
+    guidelines: {
+      baseUrl: e.GUIDELINES_BASE_URL.replace(/\/+$/, ''),
+      publisher: e.GUIDELINES_PUBLISHER,
+      accessions: (e.GUIDELINES_ACCESSIONS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      limit: e.GUIDELINES_LIMIT === 0 ? undefined : e.GUIDELINES_LIMIT,
+      languages: e.GUIDELINES_LANGUAGES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+      requestsPerSecond: e.GUIDELINES_REQUESTS_PER_SECOND,
+      tokenBudget: e.CHUNK_TOKEN_BUDGET,
+    },
+    telegram: telegramEnabled
+      ? {
+          enabled: true,
+          token: e.TELEGRAM_BOT_TOKEN as string,
+          apiRoot: e.TELEGRAM_API_ROOT,
+          mode: e.TELEGRAM_MODE,
+          webhookUrl: e.TELEGRAM_WEBHOOK_URL,
+          webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
+          webhookPort: e.TELEGRAM_WEBHOOK_PORT,
+        }
+      : { enabled: false },
+    whatsapp: { enabled: e.WHATSAPP_ENABLED, chromiumPath: e.CHROMIUM_PATH },
+    reviewPort: e.REVIEW_PORT,
+  };
+}

@@ -1,0 +1,66 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../../generated/prisma/client.js';
+import { pgliteSession, postgresSession, type SqlSession } from './sql-session.js';
+
+export type DatabaseBackend = 'pglite' | 'postgres';
+
+export interface Database {
+  backend: DatabaseBackend;
+  prisma: PrismaClient;
+  /** The raw driver: migrations, and SQL Prisma cannot express (vectors, full text). */
+  sql: SqlSession;
+  /** Where the embedded database lives; undefined for PostgreSQL. */
+  dataDir?: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseLocation =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+/** Opens PGlite with pgvector (persisted in dataDir, or in memory) or PostgreSQL through node-postgres. */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);
+  const dataDir = location.kind === 'pglite' ? location.dataDir : undefined;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? { dataDir, extensions: { vector } } : { extensions: { vector } });
+  return openOnPglite(db, dataDir);
+}
+
+/** Wraps an already open PGlite instance (tests share one per file). */
+export function openOnPglite(db: PGlite, dataDir?: string): Database {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  return {
+    backend: 'pglite',
+    prisma,
+    sql: pgliteSession(db),
+    ...(dataDir ? { dataDir } : {}),
+    async close() {
+      await prisma.$disconnect();
+      await db.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail at start-up with the driver's message rather than on the first consult.
+  const probe = await pool.connect();
+  probe.release();
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    backend: 'postgres',
+    prisma,
+    sql: postgresSession(pool),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { describeRepositoryContract } from './repository-contract.js';
+
+describeRepositoryContract('postgres-wire');

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../../src/core/app-error.js';
+import { applyMigrations, readMigrations } from '../../../src/infra/db/migrate.js';
+import { recordAuditEvent } from '../../../src/infra/db/stores/audit-store.js';
+import {
+  insertGuidelineChunk,
+  searchChunksByText,
+  searchChunksByVector,
+  setChunkEmbedding,
+  upsertGuidelineSource,
+  type GuidelineChunkInput,
+} from '../../../src/infra/db/stores/guideline-chunk-store.js';
+import { recordInboundOnce } from '../../../src/infra/db/stores/inbound-store.js';
+import {
+  createStaffMember,
+  enrollHealthWorker,
+  findHealthWorkerByIdentity,
+  redeemInviteCode,
+} from '../../../src/infra/db/stores/people-store.js';
+import { MIGRATIONS_DIR, openTestDatabase, type TestBackend, type TestDatabase } from '../../support/test-database.js';
+
+const DIM = 768;
+
+/** A unit vector pointing mostly along axis `axis`, nudged by `noise` along axis+1. */
+function unitVector(axis: number, noise = 0): number[] {
+  const v = new Array<number>(DIM).fill(0);
+  v[axis % DIM] = 1;
+  v[(axis + 1) % DIM] = noise;
+  const norm = Math.hypot(...v);
+  return v.map((x) => x / norm);
+}
+
+function chunk(sourceId: string, ordinal: number, overrides: Partial<GuidelineChunkInput>): GuidelineChunkInput {
+  return {
+    sourceId,
+    partFile: 'ch1',
+    partTitle: 'Treatment',
+    sectionId: `sec-${ordinal}`,
+    sectionPath: `Treatment > Section ${ordinal}`,
+    titlePath: `Sample book > Treatment > Section ${ordinal}`,
+    ordinal,
+    content: `Section ${ordinal} text.`,
+    tokenCount: 10,
+    contentHash: `hash-${ordinal}`,
+    oversized: false,
+    ...overrides,
+  };
+}
+
+/** Tables, columns and indexes as the catalog sees them: what a migration run could change. */
+async function schemaSnapshot(db: TestDatabase): Promise<string> {
+  const columns = await db.sql.query<{ t: string; c: string; ty: string }>(
+    `SELECT table_name AS t, column_name AS c, data_type AS ty FROM information_schema.columns
+      WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+  );
+  const indexes = await db.sql.query<{ i: string; d: string }>(
+    `SELECT indexname AS i, indexdef AS d FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname`,
+  );
+  const migrations = await db.sql.query<{ name: string; applied_at: unknown }>('SELECT name, applied_at FROM _app_migrations ORDER BY name');
+  return JSON.stringify({ columns, indexes, migrations });
+}
+
+/** The repository contract: every database path must pass the same suite. */
+export function describeRepositoryContract(via: TestBackend): void {
+  describe(`repositories over ${via}`, () => {
+    let db: TestDatabase;
+    beforeAll(async () => {
+      db = await openTestDatabase(via);
+    });
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it('re-running the migrations changes nothing', async () => {
+      const before = await schemaSnapshot(db);
+      const second = await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+      expect(second.applied).toEqual([]);
+      expect(second.alreadyApplied.length).toBeGreaterThan(0);
+      expect(await schemaSnapshot(db)).toBe(before);
+    });
+
+    it('creates the vector extension, an HNSW cosine index and a GIN full-text index', async () => {
+      const ext = await db.sql.query<{ extname: string }>(`SELECT extname FROM pg_extension WHERE extname = 'vector'`);
+      expect(ext).toHaveLength(1);
+      const indexes = await db.sql.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE tablename = 'guideline_chunks'`);
+      const defs = indexes.map((i) => i.indexdef).join('\n');
+      expect(defs).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
+      expect(defs).toMatch(/USING gin \(fts\)/);
+    });
+
+    it('stores vectors and finds the nearest by cosine similarity, through the HNSW index', async () => {
+      const sourceId = await upsertGuidelineSource(db, { accession: 'NBK-VEC', title: 'Vector book' });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = await insertGuidelineChunk(db, chunk(sourceId, i, {}));
+        await setChunkEmbedding(db, id, unitVector(i * 10), 'test-model', `hash-${i}`);
+        ids.push(id);
+      }
+      const hits = await searchChunksByVector(db, { embedding: unitVector(20, 0.1), model: 'test-model', k: 3 });
+      expect(hits[0]?.id).toBe(ids[2]);
+      expect(hits[0]?.score).toBeGreaterThan(0.99);
+      expect(hits[0]?.accession).toBe('NBK-VEC');
+      expect(hits).toHaveLength(3);
+
+      const plan = await db.sql.transaction(async (tx) => {
+        await tx.exec('SET LOCAL enable_seqscan = off');
+        return tx.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT id FROM guideline_chunks ORDER BY embedding <=> $1::vector LIMIT 3`,
+          [`[${unitVector(3).join(',')}]`],
+        );
+      });
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('guideline_chunks_embedding_hnsw_idx');
+    });
+
+    it('refuses a query embedded with another model or dimension', async () => {
+      const otherModel = searchChunksByVector(db, { embedding: unitVector(1), model: 'other-model', k: 3 });
+      await expect(otherModel).rejects.toSatisfy((e: unknown) => isAppError(e, 'embedding_model_mismatch'));
+      const otherDim = searchChunksByVector(db, { embedding: [1, 0, 0], model: 'test-model', k: 3 });
+      await expect(otherDim).rejects.toThrow(/test-model\/3 but .* use test-model\/768/);
+    });
+
+    it('searches the generated full-text column, title path above body', async () => {
+      const sourceId = await upsertGuidelineSource(db, { accession: 'NBK-FTS', title: 'Text book' });
+      await insertGuidelineChunk(
+        db,
+        chunk(sourceId, 0, {
+          sectionPath: 'Malaria > Treatment in pregnancy',
+          titlePath: 'Text book > Malaria > Treatment in pregnancy',
+          content: 'Give the recommended regimen and refer when danger signs appear.',
+        }),
+      );
+      await insertGuidelineChunk(
+        db,
+        chunk(sourceId, 1, {
+          sectionPath: 'Malaria > Prevention',
+          titlePath: 'Text book > Malaria > Prevention',
+          content: 'Bed nets protect everyone, including pregnancy and young children.',
+        }),
+      );
+      const hits = (await searchChunksByText(db, { terms: ['pregnancy', 'treatment'], k: 20 })).filter((h) => h.accession === 'NBK-FTS');
+      expect(hits.map((h) => h.sectionPath)).toEqual(['Malaria > Treatment in pregnancy', 'Malaria > Prevention']);
+      // 'treatment' is in the first chunk's title path only, never in its body.
+      const byTitleOnly = (await searchChunksByText(db, { terms: ['treatment'], k: 20 })).filter((h) => h.accession === 'NBK-FTS');
+      expect(byTitleOnly.map((h) => h.sectionPath)).toEqual(['Malaria > Treatment in pregnancy']);
+      expect(await searchChunksByText(db, { terms: ["'; DROP TABLE guideline_chunks; --"], k: 5 })).toEqual([]);
+      expect(await searchChunksByText(db, { terms: [], k: 5 })).toEqual([]);
+    });
+
+    it('records an inbound message once: a redelivery is reported as a duplicate', async () => {
+      const first = await recordInboundOnce(db, { channel: 'telegram', messageId: '1001', chatId: '42' });
+      const again = await recordInboundOnce(db, { channel: 'telegram', messageId: '1001', chatId: '42' });
+      const otherChannel = await recordInboundOnce(db, { channel: 'whatsapp', messageId: '1001', chatId: '42' });
+      expect([first, again, otherChannel]).toEqual([true, false, true]);
+    });
+
+    it('binds a sender to a health worker with a one-time, expiring invite code', async () => {
+      const supervisorId = await createStaffMember(db, { role: 'supervisor', name: 'Nurse A', email: `a-${via}@example.org` });
+      const now = new Date('2026-11-22T10:00:00Z');
+      const workerId = await enrollHealthWorker(db, {
+        displayName: 'CHW One',
+        supervisorId,
+        inviteCode: 'abc-123',
+        expiresAt: new Date('2026-11-29T10:00:00Z'),
+      });
+      expect(await findHealthWorkerByIdentity(db, { channel: 'telegram', channelUserId: '777' })).toBeNull();
+      expect(await redeemInviteCode(db, { code: 'ABC-123', channel: 'telegram', channelUserId: '777', now })).toBe(workerId);
+      expect(await redeemInviteCode(db, { code: 'ABC-123', channel: 'telegram', channelUserId: '888', now })).toBeNull();
+      expect(await findHealthWorkerByIdentity(db, { channel: 'telegram', channelUserId: '777' })).toEqual({ id: workerId, supervisorId });
+
+      await enrollHealthWorker(db, { displayName: 'CHW Two', supervisorId, inviteCode: 'old', expiresAt: new Date('2026-11-01T00:00:00Z') });
+      expect(await redeemInviteCode(db, { code: 'old', channel: 'whatsapp', channelUserId: '233200000000', now })).toBeNull();
+    });
+
+    it('keeps an audit trail of ids', async () => {
+      await recordAuditEvent(db, { actorType: 'system', action: 'test.event', subjectType: 'chat', subjectId: 'c1', data: { count: 2 } });
+      const events = await db.prisma.auditEvent.findMany({ where: { action: 'test.event' } });
+      expect(events).toHaveLength(1);
+      expect(events[0]?.data).toEqual({ count: 2 });
+    });
+
+    it('persists a consult with its findings, diagnoses, plan and citations', async () => {
+      const chat = await db.prisma.chat.create({ data: { channel: 'terminal', externalChatId: `t-${via}` } });
+      const consult = await db.prisma.consult.create({
+        data: { chatId: chat.id, demographics: { ageYears: 3, weightKg: 12 }, stage: 'interview' },
+      });
+      const message = await db.prisma.message.create({
+        data: { chatId: chat.id, consultId: consult.id, direction: 'inbound', channelMessageId: 'm1', text: 'fever 3 days' },
+      });
+      await db.prisma.finding.create({ data: { consultId: consult.id, category: 'symptom', value: 'fever', sourceMessageId: message.id } });
+      await db.prisma.diagnosis.create({ data: { consultId: consult.id, condition: 'malaria', rank: 1, source: 'health_worker' } });
+      const sourceId = await upsertGuidelineSource(db, { accession: 'NBK-PLAN', title: 'Plan book' });
+      const chunkId = await insertGuidelineChunk(db, chunk(sourceId, 0, {}));
+      await db.prisma.plan.create({
+        data: {
+          consultId: consult.id,
+          mode: 'extractive',
+          text: 'Give ACT [S1].',
+          idempotencyKey: `plan:${consult.id}`,
+          citations: { create: [{ chunkId, label: 'S1' }] },
+        },
+      });
+      const loaded = await db.prisma.consult.findUniqueOrThrow({
+        where: { id: consult.id },
+        include: { findings: true, diagnoses: true, plans: { include: { citations: true } } },
+      });
+      expect(loaded.findings.map((f) => f.value)).toEqual(['fever']);
+      expect(loaded.diagnoses[0]?.condition).toBe('malaria');
+      expect(loaded.plans[0]?.citations[0]?.chunkId).toBe(chunkId);
+      const duplicatePlan = db.prisma.plan.create({
+        data: { consultId: consult.id, mode: 'extractive', text: 'again', idempotencyKey: `plan:${consult.id}` },
+      });
+      await expect(duplicatePlan).rejects.toThrow();
+    });
+  });
+}

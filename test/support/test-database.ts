@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { fileURLToPath } from 'node:url';
+import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
+import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+
+export type TestBackend = 'pglite' | 'postgres-wire';
+
+export interface TestDatabase extends Database {
+  /** How the test reached the database: in-process, or over the Postgres wire protocol. */
+  via: TestBackend;
+}
+
+/**
+ * One migrated, empty database for a test file. 'postgres-wire' serves an in-memory PGlite (with
+ * pgvector) through pglite-socket and connects with node-postgres and @prisma/adapter-pg, the same
+ * driver a deployment uses against PostgreSQL, since this machine has no native pgvector.
+ */
+export async function openTestDatabase(via: TestBackend, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const pglite = await PGlite.create({ extensions: { vector } });
+  let db: Database;
+  let server: PGLiteSocketServer | undefined;
+  if (via === 'pglite') {
+    db = openOnPglite(pglite);
+  } else {
+    server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 20 });
+    await server.start();
+    const port = Number(server.getServerConn().split(':').pop());
+    db = await openDatabase({ kind: 'postgres', url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, poolSize: 5 });
+  }
+  if (options.migrate !== false) await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+  return {
+    ...db,
+    via,
+    async close() {
+      await db.close();
+      if (server) await server.stop();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
