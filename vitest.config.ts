@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// CI reads the JSON report to print its closing "N passed, N failed" line (.ci/run).
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -7,6 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default'],
+    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
   },
 });

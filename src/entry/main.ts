@@ -1,0 +1,27 @@
+import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
+import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+
+/**
+ * `npm start`: the main job on the embedded default. For now it creates and migrates the database and
+ * prints its status; the terminal consult grows here.
+ */
+runMain(async () => {
+  const config = loadConfigOrExit();
+  const { db, migrations } = await openMigratedDatabase(config);
+  try {
+    const status = await readDatabaseStatus(db);
+    const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
+    process.stdout.write(
+      [
+        `Database: ${where} (${db.backend})`,
+        `Migrations: ${status.migrations.length} applied${migrations.applied.length ? `, ${migrations.applied.length} just now` : ''}`,
+        `Guideline sources: ${status.sources}, chunks: ${status.chunks}, with vectors: ${status.chunksWithVectors}`,
+        `Health workers: ${status.healthWorkers}, consults: ${status.consults}`,
+        `LLM: ${config.llm.kind === 'anthropic' ? 'Claude' : 'offline protocol mode'}; jobs: ${config.redisUrl ? 'BullMQ on Redis' : 'in-process'}`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await db.close();
+  }
+});

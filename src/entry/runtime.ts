@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig, ConfigError, type Config } from '../infra/config/config.js';
+import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
+import { openDatabase, type Database } from '../infra/db/open-database.js';
+import { createLogger, type Logger } from '../infra/log/logger.js';
+
+/** Shared start-up for every entry point: validated config, logger, database. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+
+/** Reads and validates the environment; on a bad value prints which variable and exits 78 (config error). */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+}
+
+export function loggerFor(config: Config, destination?: Parameters<typeof createLogger>[0]['destination']): Logger {
+  return createLogger({ level: config.logLevel, ...(destination ? { destination } : {}) });
+}
+
+/** Opens the configured database (embedded PGlite by default) and brings its schema up to date. */
+export async function openMigratedDatabase(config: Config): Promise<{ db: Database; migrations: MigrationResult }> {
+  const db = await openDatabase(config.database);
+  try {
+    const migrations = await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+    return { db, migrations };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Runs `main`, reporting an uncaught error in one line (no stack for known failures) and exit code 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`error: ${message}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,32 @@
+import { Redis } from 'ioredis';
+
+/**
+ * A Redis connection for BullMQ: `maxRetriesPerRequest: null` is what BullMQ's blocking commands need;
+ * the connect timeout makes a missing server an error at start-up, not a hang.
+ */
+export async function connectRedis(url: string, options: { connectTimeoutMs?: number } = {}): Promise<Redis> {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: null,
+    connectTimeout: options.connectTimeoutMs ?? 2_000,
+    lazyConnect: true,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  // Until the caller takes over, connection errors surface through the rejected promise below.
+  const swallow = (): void => undefined;
+  redis.on('error', swallow);
+  try {
+    await redis.connect();
+    await redis.ping();
+    redis.off('error', swallow);
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`cannot reach Redis at ${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The server's version, as INFO reports it. */
+export async function redisServerVersion(redis: Redis): Promise<string> {
+  const info = await redis.info('server');
+  return /redis_version:(\S+)/.exec(info)?.[1] ?? 'unknown';
+}

@@ -1,0 +1,34 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const depcruise = fileURLToPath(new URL('../../node_modules/.bin/depcruise', import.meta.url));
+
+async function check(target: string): Promise<{ ok: boolean; output: string }> {
+  try {
+    const { stdout } = await run(depcruise, [target, '--config', '.dependency-cruiser.cjs'], { cwd: root });
+    return { ok: true, output: stdout };
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+}
+
+describe('the dependency rule (npm run deps:check)', () => {
+  it('rejects an SDK imported into src/consult or src/rag', async () => {
+    const result = await check('test/fixtures/dependency-rule/src');
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/domain-imports-no-sdk: test\/fixtures\/dependency-rule\/src\/consult\/imports-an-sdk\.ts → node_modules\/@anthropic-ai\/sdk/);
+    expect(result.output).toMatch(/domain-imports-no-sdk: test\/fixtures\/dependency-rule\/src\/rag\/imports-prisma\.ts → node_modules\/@prisma\/client/);
+    expect(result.output).not.toMatch(/clean\.ts/);
+  });
+
+  it('passes on the product code', async () => {
+    const result = await check('src');
+    expect(result.output).toMatch(/no dependency violations found/);
+    expect(result.ok).toBe(true);
+  });
+});
