@@ -1,0 +1,245 @@
+/**
+ * Age, sex, pregnancy and weight from a health worker's free text, for the offline protocol mode.
+ *
+ * Conventions (see findings.ts): ageYears is completed years; ageMonths is the total age in months,
+ * set only under 5 years, to one decimal (6 weeks -> 1.4, counting a month as 30.44 days).
+ * A bare "2 years" is an age only next to a word for the patient ("boy 2 years", "she is 25
+ * years") or alone at the start of a clause ("2 years, fever"); "cough 2 weeks" is a duration.
+ * Trimester from weeks: 1 below 14, 2 from 14 to 27, 3 from 28; "5 months pregnant" gives the
+ * trimester only (months are too coarse for gestational weeks). Sex comes from explicit words
+ * ("woman", "boy", "female", "25F"); "she"/"he" is a weak cue used only when nothing else is said,
+ * and conflicting explicit words leave sex unset rather than guess.
+ * Implausible numbers (age over 120 years, weight outside 0.3-250 kg, gestation over 45 weeks)
+ * are ignored.
+ */
+import { trimesterForWeeks, type Demographics } from '../findings.js';
+import { findMentions } from '../triage/negation.js';
+import type { Extraction, Match } from './extraction.js';
+import { parseQuantity, QUANTITY, roundToTenth } from './numbers.js';
+
+export interface DemographicsExtraction {
+  readonly demographics: Demographics;
+  /** How sex was inferred: from an explicit word, or only from "she"/"he". */
+  readonly sexCue?: 'explicit' | 'pronoun';
+}
+
+const re = (source: string): RegExp => new RegExp(source, 'g');
+
+const DAYS_PER_MONTH = 30.4375;
+const MAX_AGE_YEARS = 120;
+const IMCI_UPPER_AGE_MONTHS = 60;
+
+const AGE_UNIT = String.raw`(years?|yrs?|yr|y|months?|mths?|mnths?|mos?|weeks?|wks?|wk|w|days?|dys?|d)`;
+const PATIENT_WORD = String.raw`(?:child|baby|infant|newborn|neonate|toddler|boy|girl|son|daughter|woman|lady|man|patient|pt|client|he|she)`;
+const SEX_WORD = String.raw`(?:old|boy|girl|child|baby|female|male|woman|man|f|m)`;
+
+const AGE_PATTERNS: readonly RegExp[] = [
+  re(String.raw`\b${QUANTITY}\s*-?\s*${AGE_UNIT}\s*-?\s*old\b`),
+  re(String.raw`\b(\d+(?:\.\d+)?)\s*(y)(?:\/o|o|oa|ro|\.o\.?)(?![a-z])`),
+  re(String.raw`\b(?:age|aged|age is|age of)\s*[:=-]?\s*(\d+(?:\.\d+)?)\s*(?:${AGE_UNIT}\b)?(?![\d\/.])`),
+  re(String.raw`\b(?:age|aged)\s*[:=]?\s*(\d{1,2})\s*\/\s*(12|52)\b`),
+  re(String.raw`\b(\d{1,2})\s*\/\s*(12|52)\s*(?:old|baby|infant|child)\b`),
+  re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about|approx)\s+)*${QUANTITY}\s*-?\s*(years?|yrs?|yr|months?|mths?|mnths?|mos?)\b(?!\s+ago)`),
+  re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about)\s+)*${QUANTITY}\s*-?\s*(weeks?|wks?|wk|days?|dys?)(?=\s*(?:$|[.,;\n]|old\b))`),
+  re(String.raw`(?:^|[.,;\n]\s*)(\d+(?:\.\d+)?)\s*(years?|yrs?|yr|months?|mths?|mos?)(?=\s*(?:$|[.,;\n]|${SEX_WORD}\b))`),
+];
+
+// "25F", "30 yo M", "F/25": the letter must be a capital in the original text, because a lower-case
+// "18m" is more often months than male.
+const AGE_THEN_SEX = re(
+  String.raw`\b(\d{1,3})\s*(?:y|yo|y\/o|yrs?|years?|(?:yrs?|years?|y) old)?\s*[\/,]?\s*(f|m)\b(?![\/.]?\d)`,
+);
+const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})\b(?!\s*(?:kg|cm|mm|\/))`);
+const STATED_SEX = re(String.raw`\b(?:sex|gender)\s*[:=-]?\s*(female|male|f|m)\b`);
+
+const FEMALE_WORDS = /\b(?:woman|women|girl|girls|female|lady|daughter|mrs|sister)\b/;
+const MALE_WORDS = /\b(?:man|men|boy|boys|male|gentleman|son|mr|brother)\b/;
+
+const WEIGHT_KEYWORD = re(
+  String.raw`(?<!\b(?:lost|losing|lose|gained|gaining|gain)\s)\b(?:weight|wt|weighs|weighing|weighed|wgt)\s*(?:is|of|=|:|-|was|now|about)?\s*(?:about\s+)?(\d+(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?|g|grams?|gms?)?\b`,
+);
+const WEIGHT_UNIT = re(
+  String.raw`(?<!\b(?:lost|loss|loss of|gained|gain|gain of|losing|lose)\s(?:weight\s)?)\b(\d+(?:\.\d+)?)\s*(kgs?|kilos?|kilograms?)\b`,
+);
+
+const GESTATION_WEEKS: readonly RegExp[] = [
+  re(String.raw`\b(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:weeks?|wks?|wk|w)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:pregnant|pregnancy|of pregnancy|gestation(?:al age)?|of gestation|ga|of amenorrh\w*|amenorrh\w*|pg)\b`),
+  re(String.raw`\b(?:pregnant|pregnancy|preg)\s*(?:at|of|for|with|about|-|,)?\s*(?:about\s+)?(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
+  re(String.raw`\b(?:ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?![\d.])`),
+  re(String.raw`\b(\d{1,2})\s*\/\s*40\b`),
+];
+const GESTATION_MONTHS: readonly RegExp[] = [
+  re(String.raw`\b${QUANTITY}\s*(?:months?|mths?)\s*(?:pregnant|of pregnancy|gestation|preg)\b`),
+  re(String.raw`\b(?:pregnant|preg)\s*(?:for|at|of|about)?\s*${QUANTITY}\s*(?:months?|mths?)\b`),
+];
+const TRIMESTER_WORD = re(String.raw`\b(first|1st|second|2nd|third|3rd)\s+trimester\b|\btrimester\s*[:=]?\s*(1|2|3|one|two|three)\b`);
+const PREGNANT_WORD = re(String.raw`\b(?:pregnan\w*(?!\s+test)|preg|gravid\w*|primigravida|multigravida|expecting (?:a baby|twins)|antenatal|ante-natal|anc)\b`);
+const PREGNANCY_TEST = re(
+  String.raw`\b(?:pregnancy test|upt|urine hcg|hcg)\s*(?:is|was|:|=|-|result)?\s*(positive|pos|\+\s*ve|\+|negative|neg|-\s*ve)`,
+);
+const POSTPARTUM = re(
+  String.raw`\b(?:postpartum|post-partum|post partum|postnatal|post-natal|(?:just|recently) delivered|delivered (?:a |her |the )?(?:baby|yesterday|today|last)|gave birth|after (?:delivery|giving birth|childbirth))\b`,
+);
+
+/** Extracts demographics, claiming the spans it explains so later rules do not reread them. */
+export function extractDemographics(extraction: Extraction): DemographicsExtraction {
+  const demographics: Demographics = {};
+  Object.assign(demographics, extractPregnancy(extraction));
+  const shorthandSex = new Set<'female' | 'male'>();
+  Object.assign(demographics, extractAge(extraction, shorthandSex));
+  const weightKg = extractWeight(extraction);
+  if (weightKg !== undefined) demographics.weightKg = weightKg;
+  const sex = extractSex(extraction, shorthandSex, demographics.pregnant === true);
+  if (sex) demographics.sex = sex.sex;
+  return sex ? { demographics, sexCue: sex.cue } : { demographics };
+}
+
+/** Also collects the sex letters of shorthand such as "25F" into `shorthandSex`. */
+function extractAge(
+  extraction: Extraction,
+  shorthandSex: Set<'female' | 'male'>,
+): Pick<Demographics, 'ageYears' | 'ageMonths'> {
+  const candidates: Array<{ at: number; months: number }> = [];
+  for (const [pattern, ageGroup, letterGroup] of [[AGE_THEN_SEX, 0, 1], [SEX_THEN_AGE, 1, 0]] as const) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      const letter = match.groups[letterGroup] ?? '';
+      if (!isCapitalSexLetter(extraction, match, letter)) continue;
+      extraction.claim(match);
+      shorthandSex.add(letter === 'f' ? 'female' : 'male');
+      const years = Number(match.groups[ageGroup]);
+      if (years <= MAX_AGE_YEARS) candidates.push({ at: match.start, months: years * 12 });
+    }
+  }
+  for (const pattern of AGE_PATTERNS) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      extraction.claim(match);
+      const months = ageInMonths(match);
+      if (months !== undefined) candidates.push({ at: match.start, months });
+    }
+  }
+  const first = candidates.sort((a, b) => a.at - b.at)[0];
+  if (!first) return {};
+  const ageYears = Math.floor(first.months / 12 + 1e-9);
+  return first.months < IMCI_UPPER_AGE_MONTHS
+    ? { ageYears, ageMonths: roundToTenth(first.months) }
+    : { ageYears };
+}
+
+function ageInMonths(match: Match): number | undefined {
+  const [amountText = '', unitText = ''] = match.groups;
+  const amount = parseQuantity(amountText);
+  if (!Number.isFinite(amount)) return undefined;
+  const unit = unitText.trim();
+  let months: number;
+  let limit: number;
+  if (unit === '12') [months, limit] = [amount, 240];
+  else if (unit === '52') [months, limit] = [(amount * 7) / DAYS_PER_MONTH, 1040];
+  else if (unit === '' || unit.startsWith('y')) [months, limit] = [amount * 12, MAX_AGE_YEARS * 12];
+  else if (/^m(?:o|t|n)/.test(unit)) [months, limit] = [amount, 240];
+  else if (unit.startsWith('w')) [months, limit] = [(amount * 7) / DAYS_PER_MONTH, (260 * 7) / DAYS_PER_MONTH];
+  else [months, limit] = [amount / DAYS_PER_MONTH, 365 / DAYS_PER_MONTH];
+  return months >= 0 && months <= limit ? months : undefined;
+}
+
+function isCapitalSexLetter(extraction: Extraction, match: Match, letter: string): boolean {
+  const original = extraction.clinical.originalSpan(match.start, match.end);
+  return original.includes(letter.toUpperCase());
+}
+
+function extractWeight(extraction: Extraction): number | undefined {
+  let weightKg: number | undefined;
+  for (const pattern of [WEIGHT_KEYWORD, WEIGHT_UNIT]) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      extraction.claim(match);
+      const kg = weightInKg(Number(match.groups[0]), match.groups[1] ?? '');
+      if (weightKg === undefined && kg !== undefined) weightKg = kg;
+    }
+  }
+  return weightKg;
+}
+
+function weightInKg(amount: number, unit: string): number | undefined {
+  const grams = unit.startsWith('g') || (unit === '' && amount >= 300);
+  const kg = grams ? amount / 1000 : amount;
+  return kg >= 0.3 && kg <= 250 ? Math.round(kg * 100) / 100 : undefined;
+}
+
+function extractPregnancy(
+  extraction: Extraction,
+): Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester'> {
+  let gestationWeeks: number | undefined;
+  let trimester: 1 | 2 | 3 | undefined;
+  let statedPregnant = false;
+  for (const pattern of GESTATION_WEEKS) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      extraction.claim(match);
+      const weeks = Number(match.groups[0]);
+      if (weeks >= 1 && weeks <= 45 && gestationWeeks === undefined) gestationWeeks = weeks;
+    }
+  }
+  for (const pattern of GESTATION_MONTHS) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      extraction.claim(match);
+      const months = parseQuantity(match.groups[0] ?? '');
+      if (months >= 1 && months <= 10) {
+        statedPregnant = true;
+        trimester ??= months <= 3 ? 1 : months <= 6 ? 2 : 3;
+      }
+    }
+  }
+  for (const match of extraction.unclaimedMatches(TRIMESTER_WORD)) {
+    extraction.claim(match);
+    statedPregnant = true;
+    trimester ??= trimesterFromWord(match.groups[0] || match.groups[1] || '');
+  }
+  const pregnancyTest = extractPregnancyTest(extraction);
+  if (gestationWeeks !== undefined) {
+    return { pregnant: true, gestationWeeks, trimester: trimesterForWeeks(gestationWeeks) };
+  }
+  if (statedPregnant || pregnancyTest === true) {
+    return trimester ? { pregnant: true, trimester } : { pregnant: true };
+  }
+
+  const mentions = findMentions(extraction.clinical, PREGNANT_WORD).filter(
+    (mention) => !extraction.isClaimed(mention.start, mention.end),
+  );
+  if (mentions.some((mention) => !mention.negated)) return { pregnant: true };
+  const postpartum = extraction.unclaimedMatches(POSTPARTUM)[0];
+  if (postpartum) extraction.addFinding(postpartum.start, 'history', 'recently delivered');
+  if (mentions.length > 0 || pregnancyTest === false || postpartum) return { pregnant: false };
+  return {};
+}
+
+function extractPregnancyTest(extraction: Extraction): boolean | undefined {
+  const match = extraction.unclaimedMatches(PREGNANCY_TEST)[0];
+  if (!match) return undefined;
+  extraction.claim(match);
+  const positive = /^(?:positive|pos|\+)/.test(match.groups[0] ?? '');
+  extraction.addFinding(match.start, 'test_result', `pregnancy test ${positive ? 'positive' : 'negative'}`);
+  return positive;
+}
+
+function trimesterFromWord(word: string): 1 | 2 | 3 {
+  if (/^(?:first|1st|1|one)$/.test(word)) return 1;
+  if (/^(?:second|2nd|2|two)$/.test(word)) return 2;
+  return 3;
+}
+
+function extractSex(
+  extraction: Extraction,
+  shorthandSex: ReadonlySet<'female' | 'male'>,
+  pregnant: boolean,
+): { sex: 'female' | 'male'; cue: 'explicit' | 'pronoun' } | undefined {
+  const explicit = new Set(shorthandSex);
+  const text = extraction.text;
+  for (const match of text.matchAll(STATED_SEX)) explicit.add(match[1]?.startsWith('f') ? 'female' : 'male');
+  if (FEMALE_WORDS.test(text)) explicit.add('female');
+  if (MALE_WORDS.test(text)) explicit.add('male');
+  if (pregnant) explicit.add('female');
+  if (explicit.size === 1) return { sex: [...explicit][0] ?? 'female', cue: 'explicit' };
+  if (explicit.size > 1) return undefined;
+  const she = /\bshe\b/.test(text);
+  const he = /\bhe\b/.test(text);
+  if (she !== he) return { sex: she ? 'female' : 'male', cue: 'pronoun' };
+  return undefined;
+}

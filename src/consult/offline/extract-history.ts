@@ -1,0 +1,117 @@
+/**
+ * Past history, medicines already taken and allergies. Medicines are recognised from a fixed list
+ * of drugs common in community care and recorded under one name ('artemether-lumefantrine' for
+ * Coartem, AL, ALu); short ambiguous names (AL, ACT, ART, SP) count only after "on", "given",
+ * "took" and the like. Allergies run first so that "allergic to penicillin" is not a medicine.
+ */
+import { findMentions } from '../triage/negation.js';
+import type { Extraction } from './extraction.js';
+
+const re = (source: string): RegExp => new RegExp(source, 'g');
+
+const NO_KNOWN_ALLERGIES = re(String.raw`\b(?:nka|nkda|no known (?:drug )?allerg\w*|no allerg\w*)\b`);
+const ALLERGIC_TO = re(String.raw`\ballerg(?:ic|y|ies)\s*(?:to|:|-)\s*([a-z][a-z-]+(?: drugs?)?)`);
+const NAMED_ALLERGY = re(String.raw`\b([a-z][a-z-]+)\s+allerg(?:y|ic)\b`);
+const NOT_AN_ALLERGEN = new Set([
+  'no', 'known', 'drug', 'any', 'food', 'severe', 'an', 'the', 'with', 'has', 'is', 'not',
+]);
+
+/** [recorded name, phrasings, adjective that alone states the history]. */
+const KNOWN_CONDITIONS: ReadonlyArray<readonly [string, string, string?]> = [
+  ['asthma', String.raw`asthma\w*`, 'asthmatic'],
+  ['diabetes', String.raw`diabet\w*`, 'diabetic'],
+  ['epilepsy', String.raw`epilep\w*`, 'epileptic'],
+  ['hypertension', String.raw`hypertensi\w*`, 'hypertensive'],
+  ['HIV', String.raw`hiv(?! test)|plhiv`],
+  ['sickle cell disease', String.raw`sickle[- ]cell\w*|scd`],
+  ['tuberculosis', String.raw`tuberculosis|tb(?! test)`],
+  ['heart disease', String.raw`heart (?:disease|failure|problem)`],
+  ['caesarean section', String.raw`c-?section|caesarean\w*|cesarean\w*`],
+  ['pre-eclampsia', String.raw`pre-?eclamp\w*`],
+];
+const HISTORY_CUE = String.raw`(?:history of|known|previous|prior|past|k\/c\/o|known case of)`;
+
+const DRUGS: ReadonlyArray<readonly [string, string]> = [
+  ['paracetamol', String.raw`paracetamol|panadol|acetaminophen|calpol`],
+  ['ibuprofen', String.raw`ibuprofen|brufen`],
+  ['amoxicillin', String.raw`amoxy?cill?in|amoxil|\bamox\b`],
+  ['cotrimoxazole', String.raw`co-?trimoxazole|septrin|bactrim`],
+  ['artemether-lumefantrine', String.raw`coartem|artemether[- ]?lumefantrine|\balu\b`],
+  ['artesunate', String.raw`artesunate`],
+  ['quinine', String.raw`quinine`],
+  ['ORS', String.raw`\bors\b|oral rehydration (?:salts?|solution)`],
+  ['zinc', String.raw`\bzinc\b`],
+  ['antiretroviral therapy', String.raw`\barvs?\b|antiretrovirals?`],
+  ['metformin', String.raw`metformin`],
+  ['insulin', String.raw`insulin`],
+  ['iron and folic acid', String.raw`ferrous|fefol|iron (?:tablets|and folic acid|\+ folic acid)|folic acid`],
+  ['ciprofloxacin', String.raw`ciprofloxacin|\bcipro\b`],
+  ['metronidazole', String.raw`metronidazole|flagyl`],
+  ['gentamicin', String.raw`gentamicin`],
+  ['ceftriaxone', String.raw`ceftriaxone`],
+  ['salbutamol', String.raw`salbutamol|ventolin`],
+  ['nifedipine', String.raw`nifedipine`],
+  ['methyldopa', String.raw`methyldopa|aldomet`],
+  ['magnesium sulfate', String.raw`magnesium sul(?:ph|f)ate|mgso4`],
+  ['albendazole', String.raw`albendazole|mebendazole|deworm\w*`],
+  ['vitamin A', String.raw`vitamin a\b|vit a\b`],
+  ['antibiotics', String.raw`antibiotics?`],
+  ['herbal medicine', String.raw`herbs?|herbal\w*|traditional medicine|local medicine|concoction`],
+];
+const GIVEN = String.raw`(?:on|given|gave|took|taken|taking|started(?: on)?|received|using|used|bought|treated with)\s+(?:some\s+)?`;
+const AMBIGUOUS_DRUGS: ReadonlyArray<readonly [string, string]> = [
+  ['artemether-lumefantrine', String.raw`${GIVEN}(?:al|act)\b`],
+  ['antiretroviral therapy', String.raw`${GIVEN}art\b`],
+  ['sulfadoxine-pyrimethamine', String.raw`${GIVEN}(?:sp|fansidar|iptp)\b`],
+];
+
+/** Adds history, medication and allergy findings to `extraction`. */
+export function extractHistory(extraction: Extraction): void {
+  extractAllergies(extraction);
+  extractConditions(extraction);
+  extractMedicines(extraction);
+}
+
+function extractAllergies(extraction: Extraction): void {
+  for (const match of extraction.unclaimedMatches(NO_KNOWN_ALLERGIES)) {
+    extraction.claim(match);
+    extraction.addFinding(match.start, 'allergy', 'no known drug allergies', true);
+  }
+  for (const pattern of [ALLERGIC_TO, NAMED_ALLERGY]) {
+    for (const mention of findMentions(extraction.clinical, pattern)) {
+      const allergen = mention.groups[0] ?? '';
+      if (extraction.isClaimed(mention.start, mention.end) || NOT_AN_ALLERGEN.has(allergen)) continue;
+      extraction.claim(mention);
+      const value = `allergy to ${allergen}`;
+      extraction.addFinding(mention.start, 'allergy', mention.negated ? `no ${value}` : value, mention.negated);
+    }
+  }
+}
+
+function extractConditions(extraction: Extraction): void {
+  for (const [condition, source, adjective] of KNOWN_CONDITIONS) {
+    const alternatives = [
+      String.raw`${HISTORY_CUE}\s+(?:of\s+)?(?:${source})`,
+      String.raw`(?:${source})\s+(?:patient|history)`,
+      ...(adjective ? [adjective] : []),
+    ];
+    const mentions = findMentions(extraction.clinical, new RegExp(String.raw`\b(?:${alternatives.join('|')})\b`));
+    const affirmed = mentions.find((mention) => !mention.negated);
+    const chosen = affirmed ?? mentions[0];
+    if (!chosen) continue;
+    const value = `history of ${condition}`;
+    extraction.addFinding(chosen.start, 'history', affirmed ? value : `no ${value}`, !affirmed);
+  }
+}
+
+function extractMedicines(extraction: Extraction): void {
+  for (const [drug, source] of [...DRUGS, ...AMBIGUOUS_DRUGS]) {
+    const mentions = findMentions(extraction.clinical, new RegExp(String.raw`\b(?:${source})`)).filter(
+      (mention) => !extraction.isClaimed(mention.start, mention.end),
+    );
+    const affirmed = mentions.find((mention) => !mention.negated);
+    const chosen = affirmed ?? mentions[0];
+    if (!chosen) continue;
+    extraction.addFinding(chosen.start, 'medication', affirmed ? drug : `no ${drug}`, !affirmed);
+  }
+}

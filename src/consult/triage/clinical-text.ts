@@ -1,0 +1,175 @@
+/**
+ * Normalisation of a health worker's free text for rule matching, with a map back to the
+ * original characters so a match can be reported in the words the health worker typed.
+ *
+ * The normal form is lower case, with contractions expanded ("can't" -> "cannot"), every way of
+ * saying "cannot" folded into "unable to" (so "cannot drink", "cant drink" and "not able to drink"
+ * are one pattern, and the "not" inside them is not mistaken for a negation of something else),
+ * a few clinical abbreviations spelled out (w/o, c/o, h/o, hx) and runs of blanks collapsed.
+ */
+
+/** A span of the normalised text that bounds the scope of a negation. */
+export interface Clause {
+  readonly start: number;
+  readonly end: number;
+  /** The boundary that opened this clause ("" for the first one), e.g. ",", ".", "but". */
+  readonly openedBy: string;
+}
+
+/** Free text in normal form, split into clauses, with a way back to the original characters. */
+export interface ClinicalText {
+  readonly original: string;
+  readonly text: string;
+  readonly clauses: readonly Clause[];
+  /** The original characters behind the normalised span [start, end). */
+  originalSpan(start: number, end: number): string;
+  /** The clause containing normalised offset `index` (for a boundary character, the clause before). */
+  clauseAt(index: number): Clause;
+}
+
+/**
+ * Text plus, for every character, the original span it came from; each replacement maps all of its
+ * characters to the whole span it replaced.
+ */
+class TrackedText {
+  constructor(
+    readonly text: string,
+    private readonly from: readonly number[],
+    private readonly to: readonly number[],
+  ) {}
+
+  static of(original: string): TrackedText {
+    let text = '';
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let i = 0; i < original.length; ) {
+      const codePoint = original.codePointAt(i) ?? 0;
+      const char = String.fromCodePoint(codePoint);
+      const folded = foldCharacter(char);
+      for (let k = 0; k < folded.length; k += 1) {
+        from.push(i);
+        to.push(i + char.length);
+      }
+      text += folded;
+      i += char.length;
+    }
+    return new TrackedText(text, from, to);
+  }
+
+  replace(pattern: RegExp, replacement: string | ((...groups: string[]) => string)): TrackedText {
+    let text = '';
+    const from: number[] = [];
+    const to: number[] = [];
+    let copied = 0;
+    const copyUpTo = (end: number): void => {
+      for (let i = copied; i < end; i += 1) {
+        from.push(this.from[i] ?? 0);
+        to.push(this.to[i] ?? 0);
+      }
+      text += this.text.slice(copied, end);
+      copied = end;
+    };
+    for (const match of this.text.matchAll(globalised(pattern))) {
+      if (match[0].length === 0) continue;
+      const start = match.index;
+      const end = start + match[0].length;
+      copyUpTo(start);
+      const replaced =
+        typeof replacement === 'string'
+          ? replacement
+          : replacement(...match.map((group) => group ?? ''));
+      const originStart = this.from[start] ?? 0;
+      const originEnd = this.to[end - 1] ?? originStart;
+      for (let k = 0; k < replaced.length; k += 1) {
+        from.push(originStart);
+        to.push(originEnd);
+      }
+      text += replaced;
+      copied = end;
+    }
+    copyUpTo(this.text.length);
+    return new TrackedText(text, from, to);
+  }
+
+  originalRange(start: number, end: number): [number, number] {
+    if (end <= start) return [this.from[start] ?? 0, this.from[start] ?? 0];
+    return [this.from[start] ?? 0, this.to[end - 1] ?? 0];
+  }
+}
+
+function foldCharacter(char: string): string {
+  if (/[\u2018\u2019\u02bc\u0060\u00b4]/u.test(char)) return "'";
+  if (/[\u2010-\u2015\u2212]/u.test(char)) return '-';
+  if (/[\u00a0\u2000-\u200b\u202f]/u.test(char)) return ' ';
+  return char.toLowerCase();
+}
+
+function globalised(pattern: RegExp): RegExp {
+  return pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+}
+
+// Order matters: contractions first, so that the "cannot" they produce is folded too.
+const NORMALISATION_STEPS: ReadonlyArray<[RegExp, string | ((...groups: string[]) => string)]> = [
+  [/\bcan'?t\b/g, 'cannot'],
+  [/\bwon'?t\b/g, 'will not'],
+  [
+    /\b(do|does|did|is|was|has|have|had|could|would|should|are|were|need|must)n'?t\b/g,
+    (_whole, verb) => `${verb ?? ''} not`,
+  ],
+  [/\b(?:cannot|can not|could not|not able to|not even able to|no longer able to)\b/g, 'unable to'],
+  [/\bnot (been|be|being) able to\b/g, (_whole, auxiliary) => `${auxiliary ?? ''} unable to`],
+  [/\bunable to to\b/g, 'unable to'],
+  [/\bw\/o\b/g, 'without'],
+  [/\bc\/o\b/g, 'complains of'],
+  [/\bh\/o\b/g, 'history of'],
+  [/\bhx\b/g, 'history'],
+  [/\bp\/v\b/g, 'pv'],
+  [/&/g, ' and '],
+  [/[ \t\f\v]+/g, ' '],
+  [/ ?[\r\n]+ ?/g, '\n'],
+];
+
+// Clause boundaries: sentence punctuation (a full stop or comma between digits is a decimal or a
+// thousands separator, not a boundary), line breaks, and conjunctions that start a new statement.
+// "or" and "nor" are deliberately not boundaries: "no fever or cough" negates both.
+const CLAUSE_BOUNDARY =
+  /\.(?!\d)|(?<!\d)\.|,(?!\d)|(?<!\d),|[;!\n]|\b(?:but|and|however|although|though|whereas)\b/g;
+
+/** Normalises free text and splits it into clauses (see the module comment for the normal form). */
+export function normaliseClinicalText(original: string): ClinicalText {
+  let tracked = TrackedText.of(original);
+  for (const [pattern, replacement] of NORMALISATION_STEPS) {
+    tracked = tracked.replace(pattern, replacement);
+  }
+  const text = tracked.text;
+  const clauses = splitClauses(text);
+  return {
+    original,
+    text,
+    clauses,
+    originalSpan(start, end) {
+      const [originStart, originEnd] = tracked.originalRange(start, end);
+      return original.slice(originStart, originEnd);
+    },
+    clauseAt(index) {
+      let found: Clause = clauses[0] ?? { start: 0, end: text.length, openedBy: '' };
+      for (const clause of clauses) {
+        if (clause.start <= index) found = clause;
+      }
+      return found;
+    },
+  };
+}
+
+function splitClauses(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  let openedBy = '';
+  for (const boundary of text.matchAll(CLAUSE_BOUNDARY)) {
+    clauses.push({ start, end: boundary.index, openedBy });
+    start = boundary.index + boundary[0].length;
+    openedBy = boundary[0];
+  }
+  clauses.push({ start, end: text.length, openedBy });
+  return clauses;
+}

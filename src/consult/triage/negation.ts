@@ -1,0 +1,163 @@
+/**
+ * NegEx-style negation for rule matching: a mention is negated when a negation cue ("no", "not",
+ * "denies", "without", "neither ... nor", "no history of" ...) stands shortly before it in the same
+ * clause, or when the clause ends in a negative answer ("convulsions: no", "fits - none").
+ *
+ * Limits, on purpose and tested: the scope is the clause (see clinical-text.ts), at most
+ * {@link NEGATION_WINDOW_WORDS} words after the cue, and it is cut short by a new subject ("no fever
+ * he is fitting"), by "still"/"now", by a colon or a spaced dash, and by an unrelated verb in -ing
+ * that is not joined by "or"/"nor" ("not eating vomiting everything": the vomiting is affirmed).
+ * A comma ends a negation unless the items form an "or" list ("denies vomiting, fits, or chest
+ * pain"). Double negatives ("not unable to drink") and negation by a question's answer in another message
+ * are not understood. When in doubt a mention counts as affirmed: for triage a false alarm is the
+ * safe error.
+ */
+import type { Clause, ClinicalText } from './clinical-text.js';
+
+/** How many words after a negation cue it still reaches (NegEx uses five). */
+export const NEGATION_WINDOW_WORDS = 5;
+
+const MAX_LIST_ITEM_WORDS = 4;
+
+/** One occurrence of a pattern in the normalised text. */
+export interface Mention {
+  /** Offsets into the normalised text. */
+  readonly start: number;
+  readonly end: number;
+  /** The normalised characters matched. */
+  readonly text: string;
+  readonly groups: readonly (string | undefined)[];
+  readonly negated: boolean;
+}
+
+const PRE_NEGATION_CUE =
+  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out)\b/g;
+
+// Phrases that begin with a cue but do not negate what follows ("no longer breastfeeding" is a
+// danger sign, "has not stopped fitting" affirms the fits).
+const PSEUDO_NEGATION_AFTER_CUE =
+  /^\s*(?:longer|only|just|sure|certain|doubt|change|improvement|better|stopped|resolved|relief|improving|settled|responding to)\b/;
+
+const SCOPE_BREAKING_WORDS = new Set([
+  'he', 'she', 'they', 'we', 'i', 'baby', 'child', 'patient', 'pt', 'mother', 'mum', 'mom',
+  'still', 'now', 'currently', 'then', 'also', 'only',
+]);
+
+// Verbs in -ing that carry the negation onward instead of closing it ("she is not having fits").
+const LINKING_GERUNDS = new Set([
+  'having', 'being', 'getting', 'showing', 'experiencing', 'complaining', 'reporting',
+  'developing', 'passing', 'doing', 'noticing', 'seeing', 'observing',
+]);
+const NOT_VERBS_ENDING_IN_ING = new Set([
+  'morning', 'evening', 'during', 'nothing', 'anything', 'something', 'everything', 'thing',
+  'things', 'bring', 'king', 'spring', 'string',
+]);
+const COORDINATORS = new Set(['or', 'nor', 'and/or', '/']);
+
+const POST_NEGATION =
+  /^\s*(?:[:=?]|-(?!\s*ve)|\s)*(?:no|none|nil|absent|negative|neg|not present|not seen|not noted|not observed|denied|ruled out|-\s*ve)(?![a-z])(?:\s+(?:seen|noted|reported|observed|present|today|now|at all))?[\s.!?]*$/;
+
+/** Every occurrence of `pattern` in `clinical.text`, each with its negation status. */
+export function findMentions(clinical: ClinicalText, pattern: RegExp): Mention[] {
+  const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+  const mentions: Mention[] = [];
+  for (const match of clinical.text.matchAll(global)) {
+    if (match[0].length === 0) continue;
+    const start = match.index;
+    const end = start + match[0].length;
+    mentions.push({
+      start,
+      end,
+      text: match[0],
+      groups: match.slice(1),
+      negated: isNegated(clinical, start, end),
+    });
+  }
+  return mentions;
+}
+
+/** The first affirmed (not negated) occurrence of `pattern`, if any. */
+export function firstAffirmed(clinical: ClinicalText, pattern: RegExp): Mention | undefined {
+  return findMentions(clinical, pattern).find((mention) => !mention.negated);
+}
+
+/** True when the normalised span [start, end) is negated within its clause. */
+export function isNegated(clinical: ClinicalText, start: number, end: number): boolean {
+  const startClause = clinical.clauseAt(start);
+  const endClause = clinical.clauseAt(Math.max(start, end - 1));
+  const before = clinical.text.slice(startClause.start, start);
+  const after = clinical.text.slice(end, endClause.end);
+  return isPreNegated(before) || POST_NEGATION.test(after) || isInNegatedList(clinical, startClause, before);
+}
+
+function isPreNegated(before: string): boolean {
+  const cueEnd = lastNegationCueEnd(before);
+  if (cueEnd < 0) return false;
+  const between = before.slice(cueEnd);
+  if (/:|\s-\s/.test(between)) return false;
+  const words = wordsOf(between);
+  if (words.length > NEGATION_WINDOW_WORDS) return false;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i] ?? '';
+    if (SCOPE_BREAKING_WORDS.has(word)) return false;
+    if (closesNegationScope(word) && !COORDINATORS.has(words[i + 1] ?? '')) return false;
+  }
+  return true;
+}
+
+/**
+ * A negation that runs over a comma-separated "or" list: "denies vomiting, fits, or chest pain",
+ * "no fever, cough or fits". Without the "or" a comma ends the negation ("not eating, vomiting
+ * everything"), and every item before the mention must be short, as list items are.
+ */
+function isInNegatedList(clinical: ClinicalText, clause: Clause, before: string): boolean {
+  const { text, clauses } = clinical;
+  const index = clauses.indexOf(clause);
+  const itemPrefix = wordsOf(before).filter((word) => !COORDINATORS.has(word) && word !== 'any');
+  if (index <= 0 || itemPrefix.length > 2 || itemPrefix.some((word) => SCOPE_BREAKING_WORDS.has(word))) {
+    return false;
+  }
+  let isOrList = false;
+  for (let next = index; next < clauses.length; next += 1) {
+    const item = clauses[next];
+    if (!item || (next > index && item.openedBy !== ',')) break;
+    if (/\b(?:or|nor)\b/.test(text.slice(item.start, item.end))) {
+      isOrList = true;
+      break;
+    }
+  }
+  if (!isOrList) return false;
+  for (let current = index; current > 0; current -= 1) {
+    const item = clauses[current];
+    const previous = clauses[current - 1];
+    if (!item || !previous || item.openedBy !== ',') return false;
+    const previousText = text.slice(previous.start, previous.end);
+    const cueEnd = lastNegationCueEnd(previousText);
+    if (cueEnd >= 0 && wordsOf(previousText.slice(cueEnd)).length <= NEGATION_WINDOW_WORDS) return true;
+    if (wordsOf(previousText).length > MAX_LIST_ITEM_WORDS) return false;
+  }
+  return false;
+}
+
+function lastNegationCueEnd(text: string): number {
+  let cueEnd = -1;
+  for (const cue of text.matchAll(PRE_NEGATION_CUE)) {
+    const end = cue.index + cue[0].length;
+    if (PSEUDO_NEGATION_AFTER_CUE.test(text.slice(end))) continue;
+    cueEnd = end;
+  }
+  return cueEnd;
+}
+
+function wordsOf(text: string): string[] {
+  return text.match(/[a-z0-9']+|\//g) ?? [];
+}
+
+function closesNegationScope(word: string): boolean {
+  return (
+    word.length >= 5 &&
+    word.endsWith('ing') &&
+    !LINKING_GERUNDS.has(word) &&
+    !NOT_VERBS_ENDING_IN_ING.has(word)
+  );
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import type { Demographics, Finding } from '../../../src/consult/findings.js';
+import { extractFacts } from '../../../src/consult/offline/extract-facts.js';
+
+interface Case {
+  readonly text: string;
+  /** Compared exactly: nothing more may be extracted. */
+  readonly demographics?: Demographics;
+  /** Each must be among the findings. */
+  readonly findings?: readonly Finding[];
+  /** No finding may have one of these values. */
+  readonly absent?: readonly string[];
+}
+
+const symptom = (value: string): Finding => ({ category: 'symptom', value });
+const no = (category: Finding['category'], value: string): Finding => ({ category, value: `no ${value}`, negated: true });
+const vital = (value: string): Finding => ({ category: 'vital_sign', value });
+const test = (value: string): Finding => ({ category: 'test_result', value });
+const duration = (value: string): Finding => ({ category: 'duration', value });
+const exam = (value: string): Finding => ({ category: 'exam_sign', value });
+
+const AGE: readonly Case[] = [
+  { text: 'child 2 years', demographics: { ageYears: 2, ageMonths: 24 } },
+  { text: '18 months', demographics: { ageYears: 1, ageMonths: 18 } },
+  { text: 'toddler 18mo', demographics: { ageYears: 1, ageMonths: 18 } },
+  { text: '3yo with fever', demographics: { ageYears: 3, ageMonths: 36 }, findings: [symptom('fever')] },
+  { text: 'age 25', demographics: { ageYears: 25 } },
+  { text: '25 year old', demographics: { ageYears: 25 } },
+  { text: 'a 6 week old baby', demographics: { ageYears: 0, ageMonths: 1.4 } },
+  { text: 'aged 2.5 years', demographics: { ageYears: 2, ageMonths: 30 } },
+  { text: '9/12 old baby', demographics: { ageYears: 0, ageMonths: 9 } },
+  { text: 'she is 40 years', demographics: { ageYears: 40, sex: 'female' } },
+  { text: '2 years, fever', demographics: { ageYears: 2, ageMonths: 24 }, findings: [symptom('fever')] },
+];
+
+const SEX: readonly Case[] = [
+  { text: 'Woman, 30', demographics: { sex: 'female' } },
+  { text: 'boy with cough', demographics: { sex: 'male' }, findings: [symptom('cough')] },
+  { text: '25F', demographics: { ageYears: 25, sex: 'female' } },
+  { text: '45 yo M', demographics: { ageYears: 45, sex: 'male' } },
+  { text: 'M/30 chest pain', demographics: { ageYears: 30, sex: 'male' }, findings: [symptom('chest pain')] },
+  { text: 'sex: female', demographics: { sex: 'female' } },
+  // A lower-case "m" after a number is more often months than male.
+  { text: 'baby 9m', demographics: {} },
+  // Mothers report for their children: "mother" does not make the patient female.
+  { text: 'mother says the boy has fever', demographics: { sex: 'male' } },
+  // Conflicting words leave sex for the health worker to confirm.
+  { text: 'woman brought her son', demographics: {} },
+];
+
+const PREGNANCY: readonly Case[] = [
+  { text: 'pregnant', demographics: { pregnant: true, sex: 'female' } },
+  { text: '30 weeks pregnant', demographics: { pregnant: true, gestationWeeks: 30, trimester: 3, sex: 'female' } },
+  { text: 'GA 30 weeks', demographics: { pregnant: true, gestationWeeks: 30, trimester: 3, sex: 'female' } },
+  { text: 'GA 28/40', demographics: { pregnant: true, gestationWeeks: 28, trimester: 3, sex: 'female' } },
+  { text: 'gestation 14 wks', demographics: { pregnant: true, gestationWeeks: 14, trimester: 2, sex: 'female' } },
+  { text: 'pregnant at 13 weeks', demographics: { pregnant: true, gestationWeeks: 13, trimester: 1, sex: 'female' } },
+  { text: 'GA 27 weeks', demographics: { pregnant: true, gestationWeeks: 27, trimester: 2, sex: 'female' } },
+  { text: 'second trimester', demographics: { pregnant: true, trimester: 2, sex: 'female' } },
+  { text: '5 months pregnant', demographics: { pregnant: true, trimester: 2, sex: 'female' } },
+  { text: 'not pregnant', demographics: { pregnant: false } },
+  {
+    text: 'pregnancy test positive',
+    demographics: { pregnant: true, sex: 'female' },
+    findings: [test('pregnancy test positive')],
+  },
+  { text: 'GA 60 weeks', demographics: {} },
+];
+
+const MEASUREMENTS: readonly Case[] = [
+  { text: '12 kg', demographics: { weightKg: 12 } },
+  { text: 'weight 12.5kg', demographics: { weightKg: 12.5 } },
+  { text: 'wt 9', demographics: { weightKg: 9 } },
+  { text: 'birth weight 2500 g', demographics: { weightKg: 2.5 } },
+  { text: 'lost weight 5 kg', demographics: {}, findings: [symptom('weight loss')] },
+  { text: 'temp 39.2', findings: [vital('temperature 39.2 °C')] },
+  { text: '38.5C', findings: [vital('temperature 38.5 °C')] },
+  { text: 'fever 39', findings: [symptom('fever'), vital('temperature 39 °C')] },
+  { text: 'temp 102F', demographics: {}, findings: [vital('temperature 38.9 °C')] },
+  { text: 'BP 160/110', findings: [vital('blood pressure 160/110 mmHg')], absent: ['110 days'] },
+  { text: 'RR 52', findings: [vital('respiratory rate 52/min')] },
+  { text: 'breathing 52 per minute', findings: [vital('respiratory rate 52/min')] },
+  { text: 'pulse 130, SpO2 88%', findings: [vital('pulse 130/min'), vital('oxygen saturation 88%')] },
+  { text: 'MUAC 11.2 cm', findings: [exam('MUAC 112 mm')] },
+  { text: 'MUAC 110 mm', findings: [exam('MUAC 110 mm')] },
+  { text: 'MUAC red', findings: [exam('MUAC red')] },
+];
+
+const TESTS: readonly Case[] = [
+  { text: 'RDT positive', findings: [test('RDT positive')] },
+  { text: 'mRDT +ve', findings: [test('RDT positive')] },
+  { text: 'malaria test negative', findings: [test('RDT negative')] },
+  { text: 'RDT neg', findings: [test('RDT negative')] },
+  { text: 'tested positive for malaria', findings: [test('RDT positive')] },
+  { text: 'HIV test reactive', findings: [test('HIV test reactive')] },
+  { text: 'hiv non-reactive', findings: [test('HIV test non-reactive')] },
+  { text: 'RPR reactive', findings: [test('syphilis test reactive')] },
+  { text: 'glucose 14 mmol/L', findings: [test('blood glucose 14 mmol/L')] },
+  { text: 'RBS 250 mg/dl', findings: [test('blood glucose 250 mg/dL')] },
+  { text: 'Hb 7', findings: [test('haemoglobin 7 g/dL')] },
+  { text: 'urine protein ++', findings: [test('urine protein 2+')] },
+  { text: 'malaria parasites seen', findings: [test('malaria microscopy positive')] },
+];
+
+const DURATIONS: readonly Case[] = [
+  { text: 'fever for 3 days', findings: [duration('fever for 3 days')] },
+  { text: 'cough since 2 weeks', findings: [duration('cough for 2 weeks')] },
+  { text: 'diarrhoea 2/7', findings: [duration('diarrhoea for 2 days')] },
+  { text: 'cough 3/52', findings: [duration('cough for 3 weeks')] },
+  { text: 'fever x3d', findings: [duration('fever for 3 days')] },
+  { text: 'vomiting started 2 days ago', findings: [duration('vomiting for 2 days')] },
+  { text: 'diarrhoea for a week', findings: [duration('diarrhoea for 1 week')] },
+  { text: 'vomiting since yesterday', findings: [duration('vomiting since yesterday')] },
+  { text: 'for 3 days', findings: [duration('3 days')] },
+  // Numbers explained by other rules are not durations.
+  { text: 'baby 6 weeks old, GA 30/40, BP 120/80', absent: ['6 weeks', '30 days', '80 days'] },
+];
+
+const SYMPTOMS: readonly Case[] = [
+  { text: 'no fever', findings: [no('symptom', 'fever')], absent: ['fever'] },
+  { text: 'afebrile', findings: [no('symptom', 'fever')], absent: ['fever'] },
+  {
+    text: 'cough and fast breathing, chest indrawing',
+    findings: [symptom('cough'), symptom('fast breathing'), exam('chest indrawing')],
+  },
+  {
+    text: 'no vomiting or diarrhoea, cough: no',
+    findings: [no('symptom', 'vomiting'), no('symptom', 'diarrhoea'), no('symptom', 'cough')],
+  },
+  {
+    text: 'loose stools with blood, sunken eyes, skin pinch goes back very slowly',
+    findings: [symptom('diarrhoea'), symptom('blood in stool'), exam('sunken eyes'), exam('skin pinch goes back very slowly')],
+  },
+  {
+    text: 'severe headache, pale palms, swollen feet, convulsions yesterday',
+    findings: [
+      symptom('headache'),
+      { category: 'severity', value: 'severe headache' },
+      exam('pallor'),
+      exam('oedema'),
+      symptom('convulsions'),
+    ],
+  },
+  { text: 'rash and difficulty breathing', findings: [symptom('rash'), symptom('difficulty breathing')] },
+  { text: 'no cough yesterday, coughing today', findings: [symptom('cough')], absent: ['no cough'] },
+];
+
+const HISTORY: readonly Case[] = [
+  {
+    text: 'allergic to penicillin, on ART, took coartem',
+    findings: [
+      { category: 'allergy', value: 'allergy to penicillin' },
+      { category: 'medication', value: 'antiretroviral therapy' },
+      { category: 'medication', value: 'artemether-lumefantrine' },
+    ],
+    absent: ['penicillin'],
+  },
+  { text: 'NKDA, known asthmatic', findings: [no('allergy', 'known drug allergies'), { category: 'history', value: 'history of asthma' }] },
+  { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
+];
+
+const IMPLAUSIBLE: readonly Case[] = [
+  { text: 'age 400', demographics: {} },
+  { text: 'weight 900 kg', demographics: {} },
+  { text: 'temp 60', demographics: {}, absent: ['temperature 60 °C'] },
+  { text: 'RR 400', absent: ['respiratory rate 400/min'] },
+  { text: 'BP 80/120', absent: ['blood pressure 80/120 mmHg'] },
+  { text: 'Hb 70', absent: ['haemoglobin 70 g/dL'] },
+];
+
+describe('extractFacts', () => {
+  describe.each([
+    ['age', AGE],
+    ['sex', SEX],
+    ['pregnancy', PREGNANCY],
+    ['weight, vital signs and MUAC', MEASUREMENTS],
+    ['test results', TESTS],
+    ['durations', DURATIONS],
+    ['symptoms and signs with negation', SYMPTOMS],
+    ['history, medicines and allergies', HISTORY],
+    ['implausible numbers', IMPLAUSIBLE],
+  ])('%s', (_name, cases) => {
+    it.each(cases)('$text', ({ text, demographics, findings, absent }) => {
+      const facts = extractFacts(text);
+      if (demographics) expect(facts.demographics).toEqual(demographics);
+      if (findings) expect(facts.findings).toEqual(expect.arrayContaining(findings.map((f) => expect.objectContaining(f))));
+      for (const value of absent ?? []) {
+        expect(facts.findings.map((finding) => finding.value)).not.toContain(value);
+      }
+    });
+  });
+
+  it('has at least 80 table cases', () => {
+    const all = [AGE, SEX, PREGNANCY, MEASUREMENTS, TESTS, DURATIONS, SYMPTOMS, HISTORY, IMPLAUSIBLE];
+    expect(all.reduce((sum, cases) => sum + cases.length, 0)).toBeGreaterThanOrEqual(80);
+  });
+
+  it('reads a whole message, findings in the order they were said', () => {
+    const facts = extractFacts(
+      'Girl 3 years, 12kg. Fever for 3 days, temp 39.2, RDT positive. No cough, vomiting everything.',
+    );
+    expect(facts.demographics).toEqual({ ageYears: 3, ageMonths: 36, sex: 'female', weightKg: 12 });
+    expect(facts.sexCue).toBe('explicit');
+    expect(facts.findings).toEqual([
+      { category: 'symptom', value: 'fever' },
+      { category: 'duration', value: 'fever for 3 days' },
+      { category: 'vital_sign', value: 'temperature 39.2 °C' },
+      { category: 'test_result', value: 'RDT positive' },
+      { category: 'symptom', value: 'no cough', negated: true },
+      { category: 'symptom', value: 'vomiting' },
+      { category: 'symptom', value: 'vomits everything' },
+    ]);
+  });
+
+  it('takes sex from "she"/"he" only as a weak cue', () => {
+    expect(extractFacts('she has fever')).toMatchObject({ demographics: { sex: 'female' }, sexCue: 'pronoun' });
+    expect(extractFacts('girl, she has fever').sexCue).toBe('explicit');
+    expect(extractFacts('fever').sexCue).toBeUndefined();
+  });
+
+  it('marks a negated finding both in its value and its flag', () => {
+    const [finding] = extractFacts('no fever').findings;
+    expect(finding).toEqual({ category: 'symptom', value: 'no fever', negated: true });
+  });
+});
