@@ -1,4 +1,5 @@
 import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
+import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
@@ -9,6 +10,8 @@ runMain(async () => {
   const config = loadConfigOrExit();
   const { db, migrations } = await openMigratedDatabase(config);
   try {
+    const sample = await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+    if (sample) process.stdout.write(`First run: loaded the sample corpus (${sample.sources} books, ${sample.inserted} sections; sample content, not clinical guidance).\n`);
     const status = await readDatabaseStatus(db);
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
     process.stdout.write(

@@ -167,8 +167,12 @@ CREATE INDEX plans_consult_id_idx ON plans (consult_id);
 CREATE TABLE citations (
   id uuid PRIMARY KEY,
   plan_id uuid NOT NULL REFERENCES plans (id) ON DELETE CASCADE ON UPDATE CASCADE,
-  chunk_id uuid NOT NULL REFERENCES guideline_chunks (id) ON DELETE RESTRICT ON UPDATE CASCADE,
+  chunk_id uuid REFERENCES guideline_chunks (id) ON DELETE SET NULL ON UPDATE CASCADE,
   label text NOT NULL,
+  accession text NOT NULL,
+  section_path text NOT NULL,
+  content_hash text NOT NULL,
+  quoted_text text NOT NULL,
   UNIQUE (plan_id, label)
 );
 

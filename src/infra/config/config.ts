@@ -62,8 +62,8 @@ const envSchema = z.object({
 
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
-  ANTHROPIC_INTERVIEW_MODEL: z.string().trim().optional().default('claude-haiku-4-5'),
-  ANTHROPIC_PLAN_MODEL: z.string().trim().optional().default('claude-sonnet-4-5'),
+  ANTHROPIC_INTERVIEW_MODEL: z.string().trim().optional().default('claude-haiku-5-5'),
+  ANTHROPIC_PLAN_MODEL: z.string().trim().optional().default('claude-sonnet-5-5'),
   ANTHROPIC_TIMEOUT_MS: int(30_000, 1_000, 600_000),
   ANTHROPIC_MAX_RETRIES: int(3, 0, 10),
 

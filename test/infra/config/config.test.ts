@@ -39,7 +39,7 @@ describe('configuration', () => {
       GUIDELINES_ACCESSIONS: 'NBK1, NBK2',
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://bot@db:5432/consult', poolSize: 10 });
-    expect(config.llm).toMatchObject({ kind: 'anthropic', apiKey: 'sk-test', interviewModel: 'claude-haiku-4-5' });
+    expect(config.llm).toMatchObject({ kind: 'anthropic', apiKey: 'sk-test', interviewModel: 'claude-haiku-5-5' });
     expect(config.embeddings).toMatchObject({ kind: 'openai-compatible', model: 'nomic-embed-text', dimensions: 768, apiKey: 'none' });
     expect(config.guidelines.accessions).toEqual(['NBK1', 'NBK2']);
   });

@@ -196,7 +196,7 @@ export function describeRepositoryContract(via: TestBackend): void {
           mode: 'extractive',
           text: 'Give ACT [S1].',
           idempotencyKey: `plan:${consult.id}`,
-          citations: { create: [{ chunkId, label: 'S1' }] },
+          citations: { create: [{ chunkId, label: 'S1', accession: 'NBK-PLAN', sectionPath: 'Treatment > Section 0', contentHash: 'hash-0', quotedText: 'Section 0 text.' }] },
         },
       });
       const loaded = await db.prisma.consult.findUniqueOrThrow({
@@ -206,6 +206,10 @@ export function describeRepositoryContract(via: TestBackend): void {
       expect(loaded.findings.map((f) => f.value)).toEqual(['fever']);
       expect(loaded.diagnoses[0]?.condition).toBe('malaria');
       expect(loaded.plans[0]?.citations[0]?.chunkId).toBe(chunkId);
+      // A corpus refresh may delete the chunk; the citation keeps the text it was grounded on.
+      await db.prisma.guidelineChunk.delete({ where: { id: chunkId } });
+      const citation = await db.prisma.citation.findFirstOrThrow({ where: { planId: loaded.plans[0]?.id ?? '' } });
+      expect(citation).toMatchObject({ chunkId: null, quotedText: 'Section 0 text.', sectionPath: 'Treatment > Section 0' });
       const duplicatePlan = db.prisma.plan.create({
         data: { consultId: consult.id, mode: 'extractive', text: 'again', idempotencyKey: `plan:${consult.id}` },
       });

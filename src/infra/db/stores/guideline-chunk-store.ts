@@ -132,22 +132,145 @@ export async function searchChunksByVector(
 }
 
 /**
- * Full-text search: the title path is weighted A and the body B in the generated fts column, so a
- * query matching a section title ranks that section first. `terms` are plain words (OR-ed); the
- * database builds the tsquery, nothing is concatenated into SQL.
+ * Full-text search ranked BM25-style: each query word scores its inverse document frequency times
+ * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed. The
+ * GIN index finds candidates (any word matches); the best 400 by plain cover density are re-scored.
+ * `terms` are plain words; the database builds every tsquery, nothing is concatenated into SQL.
  */
 export async function searchChunksByText(db: Database, query: { terms: string[]; k: number }): Promise<ChunkHit[]> {
   const words = query.terms.map((t) => t.trim()).filter(Boolean);
   if (words.length === 0) return [];
   const rows = await db.sql.query<ChunkHit & { score: number }>(
-    `WITH q AS (SELECT to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq
-                  FROM (SELECT unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme) l)
-     SELECT ${HIT_COLUMNS}, ts_rank_cd(c.fts, q.tsq, 1) AS score
-       FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id, q
-      WHERE q.tsq IS NOT NULL AND c.fts @@ q.tsq
-      ORDER BY score DESC, c.id
+    `WITH words AS (
+       SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
+     corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
+     q AS (
+       SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq,
+              ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
+         FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
+     anyq AS (SELECT to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM q),
+     candidates AS (
+       SELECT c.id, c.fts FROM guideline_chunks c, anyq
+        WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
+        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC LIMIT 400),
+     scored AS (
+       SELECT cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
+         FROM candidates cand JOIN q ON cand.fts @@ q.tsq
+        GROUP BY cand.id)
+     SELECT ${HIT_COLUMNS}, scored.score
+       FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
+      ORDER BY scored.score DESC, c.id
       LIMIT $2`,
     [words.join(' '), query.k],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
+}
+
+/** Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load). */
+export async function refreshLexemeStats(db: Database): Promise<void> {
+  await db.sql.transaction(async (tx) => {
+    await tx.exec('DELETE FROM guideline_lexeme_stats');
+    await tx.exec(`INSERT INTO guideline_lexeme_stats (lexeme, ndoc) SELECT word, ndoc FROM ts_stat('SELECT fts FROM guideline_chunks')`);
+    await tx.exec(`INSERT INTO guideline_corpus_stats (id, chunks) SELECT true, count(*) FROM guideline_chunks
+                   ON CONFLICT (id) DO UPDATE SET chunks = EXCLUDED.chunks, refreshed_at = now()`);
+  });
+}
+
+export interface StoredChunkKey {
+  id: string;
+  partFile: string;
+  sectionPath: string;
+  ordinal: number;
+  contentHash: string;
+}
+
+/** Every chunk key of one source with its content hash: what a re-ingestion compares against. */
+export async function listChunkKeys(db: Database, sourceId: string): Promise<StoredChunkKey[]> {
+  return db.prisma.guidelineChunk.findMany({
+    where: { sourceId },
+    select: { id: true, partFile: true, sectionPath: true, ordinal: true, contentHash: true },
+  });
+}
+
+/** Inserts many chunks without vectors in one statement. */
+export async function insertGuidelineChunks(db: Database, inputs: GuidelineChunkInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const result = await db.prisma.guidelineChunk.createMany({ data: inputs });
+  return result.count;
+}
+
+/** Replaces a chunk's text; its old vector no longer describes it, so the vector is dropped too. */
+export async function replaceChunkContent(db: Database, id: string, input: GuidelineChunkInput): Promise<void> {
+  await db.sql.query(
+    `UPDATE guideline_chunks
+        SET part_title = $2, section_id = $3, title_path = $4, content = $5, token_count = $6, content_hash = $7,
+            oversized = $8, embedding = NULL, embedding_model = NULL, embedding_dim = NULL, embedded_hash = NULL,
+            updated_at = now()
+      WHERE id = $1`,
+    [id, input.partTitle, input.sectionId, input.titlePath, input.content, input.tokenCount, input.contentHash, input.oversized],
+  );
+}
+
+/** Deletes chunks by id; citations keep their copy of the text (chunk_id becomes null). */
+export async function deleteGuidelineChunks(db: Database, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.prisma.guidelineChunk.deleteMany({ where: { id: { in: ids } } });
+  return result.count;
+}
+
+export interface ChunkToEmbed {
+  id: string;
+  content: string;
+  contentHash: string;
+}
+
+/**
+ * Chunks with no vector, a vector made from older content, or one from another model, in id order
+ * after `afterId` (keyset paging keeps memory flat however large the corpus).
+ */
+export async function listChunksNeedingEmbedding(
+  db: Database,
+  query: { model: string; dimensions: number; limit: number; afterId?: string },
+): Promise<ChunkToEmbed[]> {
+  return db.sql.query<ChunkToEmbed>(
+    `SELECT id, content, content_hash AS "contentHash" FROM guideline_chunks
+      WHERE (embedding IS NULL OR embedded_hash IS DISTINCT FROM content_hash
+             OR embedding_model IS DISTINCT FROM $1 OR embedding_dim IS DISTINCT FROM $2)
+        AND ($3::uuid IS NULL OR id > $3::uuid)
+      ORDER BY id LIMIT $4`,
+    [query.model, query.dimensions, query.afterId ?? null, query.limit],
+  );
+}
+
+/** Counts the chunks listChunksNeedingEmbedding would return, for progress and status. */
+export async function countChunksNeedingEmbedding(db: Database, query: { model: string; dimensions: number }): Promise<number> {
+  const rows = await db.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM guideline_chunks
+      WHERE embedding IS NULL OR embedded_hash IS DISTINCT FROM content_hash
+         OR embedding_model IS DISTINCT FROM $1 OR embedding_dim IS DISTINCT FROM $2`,
+    [query.model, query.dimensions],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Stores a batch of vectors in one statement, each with the hash of the content it was made from. */
+export async function setChunkEmbeddings(
+  db: Database,
+  model: string,
+  items: Array<{ id: string; embedding: number[]; embeddedHash: string }>,
+): Promise<void> {
+  if (items.length === 0) return;
+  await db.sql.query(
+    `UPDATE guideline_chunks AS c
+        SET embedding = v.embedding::vector, embedding_model = $1, embedding_dim = v.dim, embedded_hash = v.hash, updated_at = now()
+       FROM (SELECT unnest($2::uuid[]) AS id, unnest($3::text[]) AS embedding, unnest($4::int[]) AS dim, unnest($5::text[]) AS hash) AS v
+      WHERE c.id = v.id`,
+    [
+      model,
+      items.map((i) => i.id),
+      items.map((i) => pgvector.toSql(i.embedding) as string),
+      items.map((i) => i.embedding.length),
+      items.map((i) => i.embeddedHash),
+    ],
+  );
 }

@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { loadConfig } from '../src/infra/config/config.js';
+import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
+import { openOnPglite } from '../src/infra/db/open-database.js';
+import { createOpenAiEmbedder } from '../src/infra/embeddings/openai-embedder.js';
+import { embedPendingChunks } from '../src/ingest/load/embed-pending-chunks.js';
+import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
+import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
+import type { Embedder } from '../src/rag/embedder.js';
+import { buildSectionAtlas, readGoldSet } from './gold-set.js';
+import { evaluateRetrieval, formatEvalTable } from './evaluate-retrieval.js';
+
+/**
+ * `npm run eval`: loads the sample corpus into a fresh in-memory database, runs the gold set through
+ * searchGuidelines under each configuration and prints recall@1, recall@5 and MRR. The vector rows are
+ * measured only when an embedding provider is configured and answers; otherwise they say so.
+ */
+const config = loadConfig(process.env);
+const db = openOnPglite(await PGlite.create({ extensions: { vector } }));
+await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+const load = await loadSampleCorpus(db, { tokenBudget: config.guidelines.tokenBudget });
+const gold = await readGoldSet();
+const atlas = await buildSectionAtlas(SAMPLE_CORPUS_DIR);
+
+let embedder: Embedder | undefined;
+if (config.embeddings.kind === 'openai-compatible') {
+  const e = config.embeddings;
+  const candidate = createOpenAiEmbedder({ baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions, maxRetries: 1 });
+  try {
+    await candidate.embed(['probe']);
+    await embedPendingChunks(db, candidate, { batchSize: e.batchSize, concurrency: e.concurrency });
+    embedder = candidate;
+  } catch (error) {
+    process.stderr.write(`embedding provider not reachable (${error instanceof Error ? error.message : String(error)}): vector rows not measured\n`);
+  }
+}
+
+const rows = await evaluateRetrieval(db, gold, atlas, embedder);
+process.stdout.write(`gold set: ${gold.length} queries over ${load.inserted} chunks of ${load.sources} sample books\n\n`);
+process.stdout.write(`${formatEvalTable(rows)}\n`);
+const best = rows.find((r) => r.configuration.name === (embedder ? 'hybrid: all four fused' : 'text, both fused'));
+if (best?.misses.length) process.stdout.write(`\nnot in the top 5 (${best.configuration.name}): ${best.misses.join(', ')}\n`);
+await db.close();

@@ -1,0 +1,147 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { chunkPart, parseBookToc, parseGuidelinePart, shouldIngestPart } from './parse/index.js';
+import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
+
+export interface ReadBooksOptions {
+  /** Languages to keep (xml:lang, lower case); translated duplicates dilute retrieval. */
+  languages: string[];
+  tokenBudget: number;
+  /** What kind of source these books are ('sample' for the shipped corpus). */
+  kind: SourceRecord['kind'];
+  signal?: AbortSignal;
+  /** A file that cannot be parsed is reported here and skipped; the run goes on. */
+  onFileError?: (file: string, error: Error) => void;
+  onPart?: (event: { file: string; bytes: number; chunks: number }) => void;
+  onBookSkipped?: (folder: string, reason: string) => void;
+}
+
+export interface ReadBooksStats {
+  books: number;
+  parts: number;
+  skippedParts: number;
+  malformedFiles: number;
+  chunks: number;
+  oversizedChunks: number;
+  bytes: number;
+}
+
+/** The book folders (those holding a TOC.nxml) directly under `root`, in name order. */
+export async function listBookFolders(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const folders: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const toc = join(root, entry.name, 'TOC.nxml');
+    if (await stat(toc).then((s) => s.isFile(), () => false)) folders.push(join(root, entry.name));
+  }
+  return folders;
+}
+
+const naturalOrder = new Intl.Collator('en', { numeric: true }).compare;
+
+/**
+ * Parses and chunks book folders into a stream of records (a source line, then its chunks), one part
+ * file in memory at a time. Ordinals are renumbered per (part, section path) so two sibling sections
+ * with the same title still get distinct keys.
+ */
+export async function* readGuidelineBooks(folders: string[], options: ReadBooksOptions, stats: ReadBooksStats = emptyStats()): AsyncGenerator<IngestRecord> {
+  for (const folder of folders) {
+    if (options.signal?.aborted) return;
+    let toc;
+    try {
+      toc = parseBookToc(await readFile(join(folder, 'TOC.nxml'), 'utf8'));
+    } catch (error) {
+      stats.malformedFiles += 1;
+      options.onFileError?.(join(folder, 'TOC.nxml'), asError(error));
+      continue;
+    }
+    const language = (toc.language || 'en').toLowerCase();
+    if (!options.languages.includes(language) && !options.languages.includes(language.split('-')[0] ?? language)) {
+      options.onBookSkipped?.(folder, `language ${language}`);
+      continue;
+    }
+    const accession = toc.accession ?? accessionFromFolder(folder);
+    const title = toc.title ?? accession;
+    const source: SourceRecord = {
+      type: 'source',
+      accession,
+      title,
+      publisher: toc.publisher,
+      year: toc.year,
+      licence: toc.licence.text,
+      licenceUrl: toc.licence.url,
+      language,
+      lastUpdated: toc.lastUpdated,
+      kind: options.kind,
+    };
+    yield source;
+    stats.books += 1;
+
+    const files = (await readdir(folder)).filter((f) => f.endsWith('.nxml') && f !== 'TOC.nxml').sort(naturalOrder);
+    for (const file of files) {
+      if (options.signal?.aborted) return;
+      if (!shouldIngestPart(file)) {
+        stats.skippedParts += 1;
+        continue;
+      }
+      const path = join(folder, file);
+      const xml = await readFile(path, 'utf8');
+      stats.bytes += Buffer.byteLength(xml);
+      let records: ChunkRecord[];
+      try {
+        const part = parseGuidelinePart(xml, { fileName: file });
+        const partLanguage = (part.language || language).toLowerCase();
+        if (!options.languages.includes(partLanguage) && !options.languages.includes(partLanguage.split('-')[0] ?? partLanguage)) {
+          stats.skippedParts += 1;
+          continue;
+        }
+        const partFile = basename(file, '.nxml');
+        const drafts = chunkPart(part, { tokenBudget: options.tokenBudget, titlePrefix: [title], accession, partFile });
+        const ordinals = new Map<string, number>();
+        records = drafts.map((draft) => {
+          const sectionPath = draft.sectionPath.join(' > ');
+          const ordinal = ordinals.get(sectionPath) ?? 0;
+          ordinals.set(sectionPath, ordinal + 1);
+          return {
+            type: 'chunk',
+            accession,
+            partFile,
+            partTitle: part.partTitle,
+            sectionId: draft.sectionId,
+            sectionPath,
+            titlePath: [title, ...draft.sectionPath].join(' > '),
+            ordinal,
+            content: draft.content,
+            tokenCount: draft.tokenCount,
+            contentHash: draft.contentHash,
+            oversized: draft.oversized,
+          };
+        });
+      } catch (error) {
+        stats.malformedFiles += 1;
+        options.onFileError?.(path, asError(error));
+        continue;
+      }
+      stats.parts += 1;
+      stats.chunks += records.length;
+      stats.oversizedChunks += records.filter((r) => r.oversized).length;
+      options.onPart?.({ file: path, bytes: Buffer.byteLength(xml), chunks: records.length });
+      yield* records;
+    }
+  }
+}
+
+export function emptyStats(): ReadBooksStats {
+  return { books: 0, parts: 0, skippedParts: 0, malformedFiles: 0, chunks: 0, oversizedChunks: 0, bytes: 0 };
+}
+
+/** NCBI folders are named like `who_NBK1234` or (downloaded here) `NBK1234`; the sample `sample_x_SAMPLE-X`. */
+function accessionFromFolder(folder: string): string {
+  const name = basename(folder);
+  return /(NBK\d+)/.exec(name)?.[1] ?? /(SAMPLE-[A-Z0-9-]+)$/.exec(name)?.[1] ?? name;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,37 @@
+import type { IndexHit } from './guideline-index.js';
+
+export interface RankedList {
+  /** e.g. 'text:condition', 'vector:contextual' */
+  name: string;
+  hits: IndexHit[];
+  /** How much one rank in this list counts; default 1. */
+  weight?: number;
+}
+
+export interface FusedHit {
+  hit: IndexHit;
+  fusedScore: number;
+  /** The lists that found this section, best rank first. */
+  foundBy: Array<{ list: string; rank: number }>;
+}
+
+/** The usual RRF constant: damps the advantage of rank 1 over rank 2 so agreement between lists wins. */
+export const RRF_K = 60;
+
+/**
+ * Reciprocal rank fusion: each list contributes 1 / (k + rank) for every section it ranked; scores of
+ * different legs (cosine vs ts_rank) are never compared directly. Ties keep the first list's order.
+ */
+export function fuseRankings(lists: RankedList[], k = RRF_K): FusedHit[] {
+  const byId = new Map<string, FusedHit>();
+  for (const list of lists) {
+    list.hits.forEach((hit, index) => {
+      const rank = index + 1;
+      const entry = byId.get(hit.id) ?? { hit, fusedScore: 0, foundBy: [] };
+      entry.fusedScore += (list.weight ?? 1) / (k + rank);
+      entry.foundBy.push({ list: list.name, rank });
+      byId.set(hit.id, entry);
+    });
+  }
+  return [...byId.values()].sort((a, b) => b.fusedScore - a.fusedScore);
+}

@@ -1,0 +1,21 @@
+/** A section (chunk) as an index returns it, with the leg's own score. */
+export interface IndexHit {
+  id: string;
+  accession: string;
+  bookTitle: string;
+  partFile: string;
+  sectionId: string | null;
+  sectionPath: string;
+  titlePath: string;
+  content: string;
+  tokenCount: number;
+  score: number;
+}
+
+/** The port retrieval needs from storage: two ranked legs over the same chunks. */
+export interface GuidelineIndex {
+  /** Full text, title path weighted above body; `terms` are plain words, any of which may match. */
+  searchText(query: { terms: string[]; k: number }): Promise<IndexHit[]>;
+  /** Cosine nearest neighbours; refuses a query from another model or dimension than the stored vectors. */
+  searchVector(query: { embedding: number[]; model: string; k: number; efSearch: number }): Promise<IndexHit[]>;
+}

@@ -1,0 +1,145 @@
+import type { Demographics, Finding } from '../consult/findings.js';
+import { buildQueryVariants } from './build-queries.js';
+import type { Embedder } from './embedder.js';
+import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
+import type { GuidelineIndex, IndexHit } from './guideline-index.js';
+import { searchTerms } from './normalise-query.js';
+
+export interface SearchGuidelinesInput {
+  condition: string;
+  demographics: Demographics;
+  findings: readonly Finding[];
+  /** Sections to return at most; default 5. */
+  k?: number;
+  /** Estimated prompt tokens the returned sections may use together; default 3000. */
+  tokenBudget?: number;
+  /** Sections from one part file at most; default 3. */
+  perPartCap?: number;
+  /** Which query variants and legs to run (the eval compares them); default all available. */
+  variants?: Array<'condition' | 'contextual'>;
+  legs?: Array<'text' | 'vector'>;
+}
+
+export interface RetrievedSection {
+  chunkId: string;
+  accession: string;
+  bookTitle: string;
+  partFile: string;
+  sectionId: string | null;
+  sectionPath: string;
+  titlePath: string;
+  text: string;
+  tokenCount: number;
+  fusedScore: number;
+  /** e.g. ['text:contextual#1', 'vector:condition#3'] */
+  foundBy: string[];
+}
+
+export interface SearchGuidelinesResult {
+  sections: RetrievedSection[];
+  queries: { condition: string; contextual: string };
+  /** The legs that ran: 'vector' is absent when no embedder is configured. */
+  legs: Array<'text' | 'vector'>;
+}
+
+export interface SearchGuidelinesDeps {
+  index: GuidelineIndex;
+  /** Absent: full-text retrieval alone. */
+  embedder?: Embedder;
+  /** Candidates per list before fusion; default 30. */
+  candidatesPerList?: number;
+  /** HNSW ef_search per query; default 100. */
+  efSearch?: number;
+}
+
+/**
+ * Hybrid guideline retrieval for a diagnosis and this patient: two query variants (condition alone,
+ * condition with patient context) over two legs (full text, vectors), fused by reciprocal rank fusion,
+ * de-duplicated, capped per part, floored and fitted to a token budget.
+ */
+export async function searchGuidelines(deps: SearchGuidelinesDeps, input: SearchGuidelinesInput): Promise<SearchGuidelinesResult> {
+  const k = input.k ?? 5;
+  const candidates = deps.candidatesPerList ?? 30;
+  const queries = buildQueryVariants(input);
+  const variants = input.variants ?? ['condition', 'contextual'];
+  const wantedLegs = input.legs ?? ['text', 'vector'];
+  const legs = wantedLegs.filter((leg) => leg === 'text' || deps.embedder !== undefined);
+
+  const lists: Promise<RankedList>[] = [];
+  if (legs.includes('text')) {
+    for (const variant of variants) {
+      lists.push(deps.index.searchText({ terms: searchTerms(queries[variant]), k: candidates }).then((hits) => ({ name: `text:${variant}`, hits, weight: VARIANT_WEIGHT[variant] })));
+    }
+  }
+  if (legs.includes('vector') && deps.embedder) {
+    const embedder = deps.embedder;
+    const texts = variants.map((v) => queries[v]);
+    const vectors = embedder.embed(texts);
+    variants.forEach((variant, i) => {
+      lists.push(
+        vectors.then(async (all) => ({
+          name: `vector:${variant}`,
+          weight: VARIANT_WEIGHT[variant],
+          hits: await deps.index.searchVector({ embedding: all[i] ?? [], model: embedder.model, k: candidates, efSearch: deps.efSearch ?? 100 }),
+        })),
+      );
+    });
+  }
+  const ranked = await Promise.all(lists);
+  const fused = fuseRankings(ranked);
+  const strongest = Math.max(0, ...ranked.map((l) => l.weight ?? 1));
+  const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor: strongest / (RRF_K + 20) });
+  return { sections, queries, legs };
+}
+
+/**
+ * The condition-only query finds the right guideline; the contextual one the right section of it. A
+ * rank in the contextual lists therefore counts more (measured on the gold set: npm run eval).
+ */
+export const VARIANT_WEIGHT = { condition: 0.5, contextual: 1 } as const;
+
+/**
+ * The relevance floor: a section found only by a single list, below rank 20 of the strongest list, is
+ * noise, not evidence. With several lists, agreement lifts a section above it even at deeper ranks.
+ */
+function selectSections(
+  fused: ReturnType<typeof fuseRankings>,
+  limits: { k: number; tokenBudget: number; perPartCap: number; floor: number },
+): RetrievedSection[] {
+  const chosen: RetrievedSection[] = [];
+  const perPart = new Map<string, number>();
+  const seenText = new Set<string>();
+  let tokens = 0;
+  for (const { hit, fusedScore, foundBy } of fused) {
+    if (chosen.length >= limits.k) break;
+    if (fusedScore < limits.floor) break;
+    const textKey = normalisedBody(hit);
+    if (seenText.has(textKey)) continue;
+    const partKey = `${hit.accession}/${hit.partFile}`;
+    if ((perPart.get(partKey) ?? 0) >= limits.perPartCap) continue;
+    if (chosen.length > 0 && tokens + hit.tokenCount > limits.tokenBudget) continue;
+    seenText.add(textKey);
+    perPart.set(partKey, (perPart.get(partKey) ?? 0) + 1);
+    tokens += hit.tokenCount;
+    chosen.push({
+      chunkId: hit.id,
+      accession: hit.accession,
+      bookTitle: hit.bookTitle,
+      partFile: hit.partFile,
+      sectionId: hit.sectionId,
+      sectionPath: hit.sectionPath,
+      titlePath: hit.titlePath,
+      text: hit.content,
+      tokenCount: hit.tokenCount,
+      fusedScore,
+      foundBy: foundBy.map((f) => `${f.list}#${f.rank}`),
+    });
+  }
+  return chosen;
+}
+
+/** The same text under two title paths (a section repeated in two books) is one section to the prompt. */
+function normalisedBody(hit: IndexHit): string {
+  const body = hit.content.slice(hit.content.indexOf('\n') + 1);
+  return body.replace(/\s+/g, ' ').trim().toLowerCase();
+}

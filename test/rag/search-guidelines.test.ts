@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../../src/core/app-error.js';
+import { databaseGuidelineIndex } from '../../src/infra/db/guideline-index.js';
+import { createOpenAiEmbedder } from '../../src/infra/embeddings/openai-embedder.js';
+import { embedPendingChunks } from '../../src/ingest/load/embed-pending-chunks.js';
+import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
+import { buildQueryVariants } from '../../src/rag/build-queries.js';
+import { normaliseQueryText } from '../../src/rag/normalise-query.js';
+import { searchGuidelines, type SearchGuidelinesDeps } from '../../src/rag/search-guidelines.js';
+import { FAKE_OPENAI_API_KEY, FakeOpenAiEmbeddingsServer } from '../fakes/fake-openai-embeddings-server.js';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+describe('searchGuidelines over the sample corpus', () => {
+  let db: TestDatabase;
+  let textOnly: SearchGuidelinesDeps;
+  let hybrid: SearchGuidelinesDeps;
+  const embeddings = new FakeOpenAiEmbeddingsServer();
+  let url: string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    await loadSampleCorpus(db);
+    url = (await embeddings.start()).url;
+    const embedder = createOpenAiEmbedder({ baseUrl: `${url}/v1`, apiKey: FAKE_OPENAI_API_KEY, model: 'nomic-embed-text', dimensions: 768 });
+    await embedPendingChunks(db, embedder, { batchSize: 128, concurrency: 2 });
+    textOnly = { index: databaseGuidelineIndex(db) };
+    hybrid = { index: databaseGuidelineIndex(db), embedder };
+  });
+  afterAll(async () => {
+    await db?.close();
+    await embeddings.close();
+  });
+
+  it('finds the trimester-specific section for malaria in pregnancy', async () => {
+    const first = await searchGuidelines(textOnly, {
+      condition: 'uncomplicated malaria',
+      demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 1 },
+      findings: [{ category: 'test_result', value: 'RDT positive' }],
+    });
+    const second = await searchGuidelines(textOnly, {
+      condition: 'uncomplicated malaria',
+      demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 2 },
+      findings: [{ category: 'test_result', value: 'RDT positive' }],
+    });
+    const rankOf = (sections: { sectionId: string | null }[], id: string) => sections.findIndex((s) => s.sectionId === id);
+    expect(rankOf(first.sections, 'mal-preg-t1')).toBeGreaterThanOrEqual(0);
+    expect(rankOf(second.sections, 'mal-preg-t2')).toBeGreaterThanOrEqual(0);
+    const t2InFirst = rankOf(first.sections, 'mal-preg-t2');
+    if (t2InFirst >= 0) expect(rankOf(first.sections, 'mal-preg-t1')).toBeLessThan(t2InFirst);
+    const t1InSecond = rankOf(second.sections, 'mal-preg-t1');
+    if (t1InSecond >= 0) expect(rankOf(second.sections, 'mal-preg-t2')).toBeLessThan(t1InSecond);
+  });
+
+  it('returns provenance, text, fused score and which retrievers found each section', async () => {
+    const result = await searchGuidelines(hybrid, {
+      condition: 'pneumonia',
+      demographics: { ageMonths: 18, weightKg: 11 },
+      findings: [{ category: 'exam_sign', value: 'chest indrawing' }, { category: 'symptom', value: 'cough' }],
+      k: 5,
+    });
+    expect(result.legs).toEqual(['text', 'vector']);
+    expect(result.sections.length).toBeGreaterThan(0);
+    expect(result.sections.length).toBeLessThanOrEqual(5);
+    const top = result.sections[0];
+    expect(top).toMatchObject({ accession: 'SAMPLE-PNEUMONIA', bookTitle: expect.stringMatching(/pneumonia/i) });
+    expect(top?.text.startsWith(top.titlePath)).toBe(true);
+    expect(result.sections.some((s) => s.foundBy.some((f) => f.startsWith('vector:')) && s.foundBy.some((f) => f.startsWith('text:')))).toBe(true);
+    const scores = result.sections.map((s) => s.fusedScore);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it('finds a section by its title path alone', async () => {
+    // "Storing test kits" is a section title; its body talks of heat, damp and packets, not storage.
+    const result = await searchGuidelines(textOnly, { condition: 'storing test kits', demographics: {}, findings: [] });
+    expect(result.sections[0]?.sectionPath).toMatch(/Storing test kits$/);
+  });
+
+  it('expands CHW abbreviations, which changes what is found', async () => {
+    expect(normaliseQueryText('RDT neg, give ORS')).toBe('RDT rapid diagnostic test neg, give ORS oral rehydration salts solution');
+    const abbreviated = { condition: 'diarrhoea', demographics: { ageYears: 2 }, findings: [{ category: 'medication' as const, value: 'ORS' }] };
+    const withExpansion = await searchGuidelines(textOnly, abbreviated);
+    const terms = buildQueryVariants(abbreviated).contextual;
+    expect(terms).toContain('oral rehydration salts');
+    // Without expansion only the literal "ORS" would be searched: compare with the raw text leg.
+    const raw = await textOnly.index.searchText({ terms: ['diarrhoea', 'child', 'ors'], k: 5 });
+    expect(withExpansion.sections.map((s) => s.chunkId)).not.toEqual(raw.map((h) => h.id));
+    expect(withExpansion.sections.some((s) => /oral rehydration/i.test(s.text))).toBe(true);
+  });
+
+  it('caps sections per part and fits the token budget', async () => {
+    const result = await searchGuidelines(textOnly, {
+      condition: 'malaria',
+      demographics: { ageYears: 5, weightKg: 18 },
+      findings: [{ category: 'test_result', value: 'RDT positive' }],
+      k: 8,
+      perPartCap: 2,
+      tokenBudget: 900,
+    });
+    const perPart = new Map<string, number>();
+    for (const s of result.sections) perPart.set(`${s.accession}/${s.partFile}`, (perPart.get(`${s.accession}/${s.partFile}`) ?? 0) + 1);
+    expect(Math.max(...perPart.values())).toBeLessThanOrEqual(2);
+    expect(result.sections.reduce((n, s) => n + s.tokenCount, 0)).toBeLessThanOrEqual(900);
+  });
+
+  it('serves from full text alone when no embedder is configured', async () => {
+    const result = await searchGuidelines(textOnly, { condition: 'hypertension', demographics: { ageYears: 60 }, findings: [] });
+    expect(result.legs).toEqual(['text']);
+    expect(result.sections.every((s) => s.foundBy.every((f) => f.startsWith('text:')))).toBe(true);
+  });
+
+  it('refuses a query embedded with another model than the stored vectors', async () => {
+    const other = createOpenAiEmbedder({ baseUrl: `${url}/v1`, apiKey: FAKE_OPENAI_API_KEY, model: 'text-embedding-3-small', dimensions: 768 });
+    const search = searchGuidelines({ index: databaseGuidelineIndex(db), embedder: other }, { condition: 'malaria', demographics: {}, findings: [] });
+    await expect(search).rejects.toSatisfy((e: unknown) => isAppError(e, 'embedding_model_mismatch'));
+  });
+
+  it('sets ef_search for its own transaction only', async () => {
+    await searchGuidelines(hybrid, { condition: 'malaria', demographics: {}, findings: [] });
+    const rows = await db.sql.query<{ v: string }>(`SELECT current_setting('hnsw.ef_search') AS v`);
+    expect(rows[0]?.v).toBe('40'); // pgvector's default: the search's SET LOCAL did not leak
+  });
+
+  it('does not search for what the health worker said is absent', async () => {
+    const variants = buildQueryVariants({
+      condition: 'acute watery diarrhoea',
+      demographics: { ageYears: 3 },
+      findings: [{ category: 'exam_sign', value: 'alert, drinking normally, no sunken eyes' }, { category: 'symptom', value: 'vomiting', negated: true }],
+    });
+    expect(variants.contextual).toContain('drinking normally');
+    expect(variants.contextual).not.toMatch(/sunken|vomiting/);
+  });
+});
