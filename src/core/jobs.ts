@@ -1,0 +1,102 @@
+/**
+ * The job queue port: background work (a plan, a delivery) in queue language only. Two adapters run the
+ * same handlers: an in-process runner (the embedded default) and BullMQ on Redis (src/jobs).
+ */
+
+export interface EnqueueOptions {
+  /** Idempotency key: enqueueing the same jobId again while the queue remembers it runs the job once. */
+  jobId?: string;
+  /** Run no earlier than this many milliseconds from now. */
+  delayMs?: number;
+}
+
+export interface JobQueue {
+  /** Schedules `name` with a JSON-serialisable payload; resolves once the job is accepted. */
+  enqueue<N extends string>(name: N, payload: unknown, options?: EnqueueOptions): Promise<void>;
+}
+
+export interface JobContext {
+  /** The caller's jobId when one was given, else an id the queue assigned. */
+  jobId: string;
+  /** 1-based; a job resumed after its worker died keeps the attempt number it had. */
+  attempt: number;
+  /** Aborted when the runner shuts down and the drain time has run out: stop and throw. */
+  signal: AbortSignal;
+}
+
+/** Resolves when the job is done; throws to retry, or throws PermanentJobError to give up at once. */
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+export interface JobHandlerOptions {
+  /** Total attempts before the job fails for good. Default 5. */
+  attempts?: number;
+  /** Base retry delay in ms, doubled after each failed attempt (base, 2×base, 4×base ...). Default 1000. */
+  backoffMs?: number;
+  /** Jobs of this name that may run at once in one runner. Default 1. */
+  concurrency?: number;
+}
+
+export interface JobFailure {
+  name: string;
+  jobId: string;
+  error: unknown;
+  /** The attempt that failed last. */
+  attempt: number;
+  /** True when the handler declared the payload hopeless; false when the attempts ran out. */
+  permanent: boolean;
+}
+
+export interface CloseOptions {
+  /** How long running jobs may take to finish before their signal is aborted. Default 10 000 ms. */
+  drainMs?: number;
+}
+
+export interface JobRunner {
+  /** Registers the handler for one job name; call before start(). */
+  register(name: string, handler: JobHandler, options?: JobHandlerOptions): void;
+  /** Starts taking jobs. */
+  start(): Promise<void>;
+  /** Stops taking jobs, lets running ones finish (up to drainMs, then aborts them) and closes resources. */
+  close(options?: CloseOptions): Promise<void>;
+  /** Called once per job that failed for good (not for attempts that will be retried); returns an unsubscribe. */
+  onFailed(listener: (failure: JobFailure) => void): () => void;
+}
+
+export const DEFAULT_JOB_ATTEMPTS = 5;
+export const DEFAULT_JOB_BACKOFF_MS = 1_000;
+export const DEFAULT_JOB_CONCURRENCY = 1;
+export const DEFAULT_DRAIN_MS = 10_000;
+
+/** A job whose payload can never succeed (invalid, refers to nothing): it fails at once, without retries. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** Detects PermanentJobError by name, so errors crossing module copies or bundles still match. */
+export function isPermanentJobError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'PermanentJobError';
+}
+
+/** The options of one job name with every default filled in. */
+export type JobPolicy = Required<JobHandlerOptions>;
+
+/** Fills in the defaults (5 attempts, 1000 ms base backoff, concurrency 1) and rejects nonsense. */
+export function resolveJobPolicy(options: JobHandlerOptions = {}, defaults: JobHandlerOptions = {}): JobPolicy {
+  const policy: JobPolicy = {
+    attempts: options.attempts ?? defaults.attempts ?? DEFAULT_JOB_ATTEMPTS,
+    backoffMs: options.backoffMs ?? defaults.backoffMs ?? DEFAULT_JOB_BACKOFF_MS,
+    concurrency: options.concurrency ?? defaults.concurrency ?? DEFAULT_JOB_CONCURRENCY,
+  };
+  if (!Number.isInteger(policy.attempts) || policy.attempts < 1) throw new RangeError('attempts must be an integer >= 1');
+  if (!Number.isInteger(policy.concurrency) || policy.concurrency < 1) throw new RangeError('concurrency must be an integer >= 1');
+  if (!(policy.backoffMs >= 0)) throw new RangeError('backoffMs must be >= 0');
+  return policy;
+}
+
+/** The wait in ms before the attempt after `failedAttempt` (1-based): backoffMs × 2^(failedAttempt−1). */
+export function retryDelayMs(policy: Pick<JobPolicy, 'backoffMs'>, failedAttempt: number): number {
+  return Math.round(policy.backoffMs * 2 ** (failedAttempt - 1));
+}
