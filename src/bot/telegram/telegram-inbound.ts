@@ -1,0 +1,91 @@
+/**
+ * A Telegram update to the channel-neutral InboundMessage. Only what the consult needs crosses over:
+ * ids, chat type, text (or a photo's caption) and what kind of media it was. File ids, coordinates,
+ * contact cards and names stay behind, so nothing a health worker did not type is ever stored.
+ */
+import type { Message, Update } from 'grammy/types';
+import type { InboundMessage, MediaKind } from '../../consult/messages.js';
+
+export interface TelegramInboundOptions {
+  /** Default `() => new Date()`. */
+  now?: () => Date;
+}
+
+/**
+ * Maps a message update (new or edited, private or group) to an InboundMessage; undefined for updates
+ * that are not messages (callback queries, member changes) and for service messages (pins, joins).
+ *
+ * An edit gets its own id, `${chat}:${message_id}:e${edit_date}`: the original was already recorded
+ * under `${chat}:${message_id}`, so reusing that id would make the exactly-once table drop the edit as
+ * a duplicate, while a redelivered edit (same edit_date) is still recognised and dropped.
+ */
+export function inboundFromTelegramUpdate(update: Update, options: TelegramInboundOptions = {}): InboundMessage | undefined {
+  const edited = update.edited_message ?? update.edited_channel_post;
+  const message = edited ?? update.message ?? update.channel_post;
+  if (!message) return undefined;
+  const text = message.text ?? message.caption;
+  const media = mediaKindOf(message);
+  if (text === undefined && media === undefined) return undefined;
+
+  const chatId = String(message.chat.id);
+  const baseId = `${chatId}:${message.message_id}`;
+  return {
+    channel: 'telegram',
+    chatId,
+    messageId: edited ? `${baseId}:e${edited.edit_date ?? 0}` : baseId,
+    // Channel posts and anonymous group admins have no user; the posting chat stands in.
+    senderId: String(message.from?.id ?? message.sender_chat?.id ?? message.chat.id),
+    chatType: message.chat.type === 'private' ? 'private' : 'group',
+    ...(text === undefined ? {} : { text }),
+    ...(media === undefined ? {} : { media }),
+    ...(edited ? { edited: true } : {}),
+    receivedAt: (options.now ?? (() => new Date()))(),
+  };
+}
+
+/** What kind of media a message carries; undefined for plain text and for service messages. */
+export function mediaKindOf(message: Message): MediaKind | undefined {
+  // Order matters: an animation also carries `document`, and a venue also carries `location`.
+  if (message.voice) return 'voice';
+  if (message.audio) return 'audio';
+  if (message.video_note || message.video || message.animation) return 'video';
+  if (message.photo || message.live_photo) return 'photo';
+  if (message.sticker) return 'sticker';
+  if (message.document) return 'document';
+  if (message.venue || message.location) return 'location';
+  if (message.contact) return 'contact';
+  if (message.poll) return 'poll';
+  if (message.dice || message.game || message.story || message.paid_media || message.checklist || message.invoice) return 'other';
+  return undefined;
+}
+
+export interface BotCommand {
+  /** Lower-case, without the slash or @botname. */
+  command: string;
+  /** The rest of the message, trimmed ('' when none). */
+  args: string;
+}
+
+/**
+ * Parses `/command@bot args`; undefined for text that is not a command or is addressed to another bot
+ * (only checked when `botUsername` is given).
+ */
+export function parseBotCommand(text: string, botUsername?: string): BotCommand | undefined {
+  const match = /^\/([a-zA-Z0-9_]{1,32})(?:@([a-zA-Z0-9_]{3,32}))?(?:\s+([\s\S]*))?$/.exec(text.trim());
+  if (!match?.[1]) return undefined;
+  const addressee = match[2];
+  if (addressee && botUsername && addressee.toLowerCase() !== botUsername.replace(/^@/, '').toLowerCase()) return undefined;
+  return { command: match[1].toLowerCase(), args: (match[3] ?? '').trim() };
+}
+
+/**
+ * Parses `/start` with an optional invite code (`/start CODE`, or the deep link t.me/bot?start=CODE,
+ * which arrives as the same text). The code is returned as typed; matching rules (case) belong to
+ * enrollment. Undefined when the text is not /start; `{ code: undefined }` for a bare /start.
+ */
+export function parseStartCommand(text: string, botUsername?: string): { code: string | undefined } | undefined {
+  const command = parseBotCommand(text, botUsername);
+  if (command?.command !== 'start') return undefined;
+  const code = command.args.split(/\s+/)[0];
+  return { code: code === '' || code === undefined ? undefined : code };
+}
