@@ -1,0 +1,156 @@
+import type { LabelledSection } from '../plan-writer.js';
+import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
+import { doseSupported, dosesInText, findDoses } from './doses.js';
+import { splitSentences } from './section-text.js';
+
+export type RemovalReason = 'unknown_citation' | 'uncited_recommendation' | 'dose_not_in_cited_text';
+
+export interface PlanCheckResult {
+  /** The draft with failing lines removed, unknown labels dropped, in the same neutral markup. */
+  text: string;
+  /** Recommendation lines (bullets, sentences) that passed. */
+  kept: number;
+  removed: Array<{ line: string; reason: RemovalReason }>;
+  /** Labels of retrieved sections cited by kept lines, in label order. */
+  citedLabels: string[];
+  /** Labels cited in the draft that name no retrieved section (dropped wherever they appeared). */
+  unknownLabels: string[];
+}
+
+type DraftLine =
+  | { kind: 'blank' }
+  | { kind: 'heading'; text: string }
+  | { kind: 'item'; text: string }
+  | { kind: 'paragraph'; sentences: string[] };
+
+/**
+ * Checks a drafted Assessment & Plan against the sections it may cite. Headings (a line that is only
+ * **bold**, with no dose and no citation) pass. Every other bullet, and every sentence of a paragraph,
+ * must cite a retrieved section as [Sn], and every dose it states must appear in one of the sections
+ * it cites; a unit that fails is removed, labels naming no retrieved section are dropped, and headings
+ * left empty by the removals go too.
+ */
+export function checkPlanDraft(draft: string, sections: readonly LabelledSection[]): PlanCheckResult {
+  const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
+  const supportedDoses = new Map<string, Set<string>>();
+  const dosesOf = (label: string): Set<string> => {
+    let set = supportedDoses.get(label);
+    if (!set) {
+      set = dosesInText(byLabel.get(label)?.text ?? '');
+      supportedDoses.set(label, set);
+    }
+    return set;
+  };
+
+  const removed: PlanCheckResult['removed'] = [];
+  const cited = new Set<string>();
+  const unknown = new Set<string>();
+  let kept = 0;
+
+  const checkUnit = (unit: string): string | null => {
+    const verdict = checkRecommendation(unit, byLabel, dosesOf);
+    for (const label of verdict.unknownLabels) unknown.add(label);
+    if (verdict.reason) {
+      removed.push({ line: unit, reason: verdict.reason });
+      return null;
+    }
+    if (verdict.text === null) return null;
+    kept += 1;
+    for (const label of verdict.labels) cited.add(label);
+    return verdict.text;
+  };
+
+  // Each output block remembers whether the draft had content there, so only headings emptied by
+  // the check are dropped; a heading the writer left empty on purpose is not ours to judge.
+  const out: Array<{ kind: 'blank' } | { kind: 'heading'; text: string; hadContent: boolean; keptContent: boolean } | { kind: 'text'; text: string }> = [];
+  let currentHeading: { hadContent: boolean; keptContent: boolean } | null = null;
+  for (const line of parseDraft(draft)) {
+    if (line.kind === 'blank') {
+      out.push(line);
+      continue;
+    }
+    if (line.kind === 'heading') {
+      const heading = { kind: 'heading' as const, text: line.text, hadContent: false, keptContent: false };
+      out.push(heading);
+      currentHeading = heading;
+      continue;
+    }
+    const units = line.kind === 'item' ? [line.text] : line.sentences;
+    const keptUnits = units.map(checkUnit).filter((u): u is string => u !== null);
+    if (currentHeading) {
+      currentHeading.hadContent ||= units.length > 0;
+      currentHeading.keptContent ||= keptUnits.length > 0;
+    }
+    if (keptUnits.length === 0) continue;
+    out.push({ kind: 'text', text: keptUnits.join(' ') });
+  }
+
+  const lines = out
+    .filter((l) => !(l.kind === 'heading' && l.hadContent && !l.keptContent))
+    .map((l) => (l.kind === 'blank' ? '' : l.text));
+  return { text: tidy(lines), kept, removed, citedLabels: sortLabels(cited), unknownLabels: sortLabels(unknown) };
+}
+
+interface UnitVerdict {
+  /** The unit with unknown labels dropped; null when the unit is empty of substance. */
+  text: string | null;
+  labels: string[];
+  unknownLabels: string[];
+  reason?: RemovalReason;
+}
+
+function checkRecommendation(unit: string, byLabel: ReadonlyMap<string, LabelledSection>, dosesOf: (label: string) => Set<string>): UnitVerdict {
+  const groups = [...unit.matchAll(CITATION_GROUP)];
+  const cited = groups.flatMap((g) => labelsInGroup(g[0]).map((l) => l.toUpperCase()));
+  const valid = sortLabels(cited.filter((l) => byLabel.has(l)));
+  const unknownLabels = sortLabels(cited.filter((l) => !byLabel.has(l)));
+  const substance = unit.replace(CITATION_GROUP, '');
+  if (!/[\p{L}\p{N}]/u.test(substance)) return { text: null, labels: [], unknownLabels };
+  if (cited.length === 0) return { text: null, labels: [], unknownLabels, reason: 'uncited_recommendation' };
+  if (valid.length === 0) return { text: null, labels: [], unknownLabels, reason: 'unknown_citation' };
+
+  const supported = new Set(valid.flatMap((label) => [...dosesOf(label)]));
+  if (findDoses(substance).some((dose) => !doseSupported(dose, supported))) {
+    return { text: null, labels: [], unknownLabels, reason: 'dose_not_in_cited_text' };
+  }
+  const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);
+  return { text, labels: valid, unknownLabels };
+}
+
+function withoutUnknownLabels(unit: string, byLabel: ReadonlyMap<string, LabelledSection>): string {
+  return unit
+    .replace(new RegExp(`\\s*${CITATION_GROUP.source}`, 'gi'), (group) => {
+      const known = [...new Set(labelsInGroup(group.trim()).map((l) => l.toUpperCase()))].filter((l) => byLabel.has(l));
+      return known.length === 0 ? '' : ` ${formatCitation(known)}`;
+    })
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .trim();
+}
+
+const BOLD_ONLY = /^\*\*(?=\S)([^*]*\S)\*\*\s*:?$/;
+
+/** Reads the draft into headings, list items and paragraphs, accepting the markdown a model may use. */
+function parseDraft(draft: string): DraftLine[] {
+  return draft
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((raw): DraftLine => {
+      let line = raw.trim();
+      if (line === '') return { kind: 'blank' };
+      const markdownHeading = /^#{1,6}\s+(.+?)\s*#*$/.exec(line);
+      if (markdownHeading) line = `**${(markdownHeading[1] ?? '').replace(/\*\*/g, '')}**`;
+      line = line.replace(/^[*•+]\s+/, '- ');
+      const heading = BOLD_ONLY.exec(line);
+      if (heading && line.search(CITATION_GROUP) < 0 && findDoses(line).length === 0) return { kind: 'heading', text: line };
+      if (/^(?:-|\d{1,2}[.)])\s+/.test(line)) return { kind: 'item', text: line };
+      return { kind: 'paragraph', sentences: splitSentences(line) };
+    });
+}
+
+/** Joins lines, with at most one blank line between blocks and none at either end. */
+function tidy(lines: string[]): string {
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

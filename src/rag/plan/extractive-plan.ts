@@ -1,0 +1,193 @@
+import type { Demographics, Finding } from '../../consult/findings.js';
+import type { LabelledSection } from '../plan-writer.js';
+import { formatCitation } from './citations.js';
+import { findDoses } from './doses.js';
+import { excludesPatient, rowFit } from './patient-fit.js';
+import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
+
+export interface ExtractivePlanInput {
+  diagnoses: ReadonlyArray<{ condition: string; confidence?: number | null }>;
+  demographics: Demographics;
+  findings: readonly Finding[];
+  /** Best first; the plan keeps their order. */
+  sections: readonly LabelledSection[];
+  /** Copied sentences at most, the assessment included; default 10. */
+  maxSentences?: number;
+  /** A follow-up question: sentences sharing its words rank higher. */
+  question?: string;
+}
+
+type Heading = 'now' | 'refer' | 'family' | 'followUp';
+
+const HEADINGS: ReadonlyArray<[Heading, string]> = [
+  ['now', 'What to do now'],
+  ['refer', 'When to refer'],
+  ['family', 'Tell the family'],
+  ['followUp', 'Follow-up'],
+];
+
+/** Sentences taken from one section at most, so the best section cannot crowd out the rest. */
+const PER_SECTION = 3;
+/** A unit needs this score to be a key sentence (see scoreUnit). */
+const MIN_SCORE = 2;
+
+interface Candidate {
+  unit: SectionUnit;
+  section: LabelledSection;
+  sectionIndex: number;
+  position: number;
+  score: number;
+  heading: Heading;
+}
+
+/**
+ * An Assessment & Plan made only of sentences copied from the sections, each ending with its [Sn]:
+ * the dosing-table rows for this patient's weight (or age) band, and sentences with doses, actions
+ * (give, refer, treat, advise, return, check, do not) and danger signs, in section order under
+ * **What to do now**, **When to refer**, **Tell the family** and **Follow-up**. The assessment heading
+ * states the working diagnosis as given; a heading with nothing under it is left out. Passes
+ * checkPlanDraft unchanged by construction.
+ */
+export function extractivePlan(input: ExtractivePlanInput): string {
+  const maxSentences = input.maxSentences ?? 10;
+  const conditionTerms = termsOf(input.diagnoses.map((d) => d.condition).join(' '), GENERIC_CONDITION_WORDS);
+  const findingTerms = termsOf(input.findings.filter((f) => !f.negated).map((f) => f.value).join(' '), new Set());
+  const questionTerms = input.question ? termsOf(input.question, QUESTION_STOPWORDS) : new Set<string>();
+
+  const candidates: Candidate[] = [];
+  const seenText = new Set<string>();
+  input.sections.forEach((section, sectionIndex) => {
+    sectionUnits(sectionBody(section)).forEach((unit, position) => {
+      const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
+      if (seenText.has(key)) return;
+      seenText.add(key);
+      const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
+      if (fit === 'other_band' || fit === 'undecided') return;
+      if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms });
+      candidates.push({ unit, section, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
+    });
+  });
+
+  const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms) : undefined;
+  const chosen = chooseKeySentences(
+    candidates.filter((c) => c !== assessment),
+    Math.max(0, maxSentences - (assessment ? 1 : 0)),
+  );
+
+  const blocks: string[] = [];
+  if (input.diagnoses.length > 0) {
+    const lines = [`**Assessment: ${workingDiagnosis(input.diagnoses)} (working diagnosis)**`];
+    if (assessment) lines.push(planLine(assessment));
+    blocks.push(lines.join('\n'));
+  }
+  for (const [heading, title] of HEADINGS) {
+    const under = chosen.filter((c) => c.heading === heading);
+    if (under.length === 0) continue;
+    blocks.push([`**${title}**`, ...under.map(planLine)].join('\n'));
+  }
+  return blocks.join('\n\n');
+}
+
+function chooseKeySentences(candidates: readonly Candidate[], limit: number): Candidate[] {
+  const ranked = candidates
+    .filter((c) => c.score >= MIN_SCORE)
+    .sort((a, b) => b.score - a.score || a.sectionIndex - b.sectionIndex || a.position - b.position);
+  const perSection = new Map<number, number>();
+  const chosen: Candidate[] = [];
+  for (const candidate of ranked) {
+    if (chosen.length >= limit) break;
+    const taken = perSection.get(candidate.sectionIndex) ?? 0;
+    if (taken >= PER_SECTION) continue;
+    perSection.set(candidate.sectionIndex, taken + 1);
+    chosen.push(candidate);
+  }
+  return chosen.sort((a, b) => a.sectionIndex - b.sectionIndex || a.position - b.position);
+}
+
+/** The first sentence, in section order, that says what the condition is ("... means ...", "is a ..."). */
+function assessmentSentence(candidates: readonly Candidate[], conditionTerms: ReadonlySet<string>): Candidate | undefined {
+  return candidates.find(
+    (c) =>
+      c.unit.kind === 'sentence' &&
+      mentionsAny(c.unit.text, conditionTerms) &&
+      /\b(?:means|is defined as|is classified|classify|is (?:a|an) (?:\w+ )?(?:illness|disease|infection|condition))\b/i.test(c.unit.text) &&
+      !REFERS_ELSEWHERE.test(c.unit.text),
+  );
+}
+
+const DANGER = /danger sign|\burgent|immediately|at once|\bsevere\b|convuls|unconscious|not able to (?:drink|breastfeed)|unable to drink|vomits everything|lethargic/i;
+const ACTION = /\b(?:give|refer|treat|advise|return|check|weigh|test|repeat|stop|continue|explain|tell|counsel|follow up|ask)\b|\bdo not\b|\bnever\b|\bmust\b|\bshould\b/i;
+const IMPERATIVE_START = /^(?:give|refer|treat|advise|ask|check|confirm|weigh|test|repeat|wait|crush|stop|continue|explain|tell|counsel|keep|dress|do not|never|if)\b/i;
+const REFERS_ELSEWHERE = /\b(?:below|above|this (?:book|guideline|annex|chapter)|see [A-Z]|table \d)/i;
+
+function scoreUnit(
+  unit: SectionUnit,
+  fitsPatientBand: boolean,
+  terms: { conditionTerms: ReadonlySet<string>; findingTerms: ReadonlySet<string>; questionTerms: ReadonlySet<string> },
+): number {
+  const text = unit.text;
+  let score = 0;
+  if (fitsPatientBand) score += 6;
+  else if (findDoses(text).length > 0) score += 2;
+  if (hasDanger(text)) score += 2;
+  if (ACTION.test(text)) score += 1;
+  if (IMPERATIVE_START.test(text)) score += 1;
+  if (mentionsAny(text, terms.conditionTerms)) score += 1;
+  if (mentionsAny(text, terms.findingTerms)) score += 1;
+  score += Math.min(3, [...terms.questionTerms].filter((t) => wordsOf(text).has(t)).length);
+  if (unit.kind !== 'row' && REFERS_ELSEWHERE.test(text)) score -= 2;
+  if (text.length > 320) score -= 1;
+  if (text.length < 25) score -= 1;
+  return score;
+}
+
+function headingFor(unit: SectionUnit, section: LabelledSection, fitsPatientBand: boolean): Heading {
+  const text = unit.text;
+  // A pre-referral dose belongs with the referral it prepares, not with today's treatment.
+  if (fitsPatientBand) return /pre-referral|before referral|\bsevere\b/i.test(`${text} ${section.sectionPath}`) ? 'refer' : 'now';
+  if (/follow[- ]?up|\bday[- ]?3\b|\breturn (?:on|after|in|for|if|at once)|come back|revisit|within \d+ days|\bon day \d/i.test(text)) return 'followUp';
+  if (/follow[- ]?up|\bday[- ]?3\b/i.test(section.sectionPath)) return 'followUp';
+  if (/\brefer(?:red)?\b|\burgent(?:ly)?\b/i.test(text)) return 'refer';
+  if (/pre-referral|\bsevere\b|\breferral\b/i.test(section.sectionPath)) return 'refer';
+  if (IMPERATIVE_START.test(text) && !/^if\b/i.test(text)) return 'now';
+  if (/\b(?:is|are) (?:given|treated)\b|\breceives?\b|\btakes?\b/i.test(text)) return 'now';
+  if (/\b(?:tell|explain|counsel|advise|caregiver|family|mother|parents?)\b/i.test(text)) return 'family';
+  if (hasDanger(text) && findDoses(text).length === 0) return 'refer';
+  return 'now';
+}
+
+/** Danger wording that is not negated: "no danger signs" and "no signs of severe malaria" do not count. */
+function hasDanger(text: string): boolean {
+  return DANGER.test(text.replace(/\b(?:no|without|not|nor)\s+(?:\w+\s+){0,3}?(?:danger signs?|signs? of severe(?:\s+\w+)?)/gi, ''));
+}
+
+function planLine(candidate: Candidate): string {
+  return `- ${candidate.unit.text} ${formatCitation([candidate.section.label])}`;
+}
+
+/** The diagnoses as the consult states them, made safe for a heading line (no markup, short). */
+function workingDiagnosis(diagnoses: ExtractivePlanInput['diagnoses']): string {
+  return diagnoses
+    .map((d) => d.condition.replace(/[*[\]\r\n]+/g, ' ').replace(/\s+/g, ' ').trim())
+    .filter((c) => c !== '')
+    .join('; ')
+    .slice(0, 80);
+}
+
+const GENERIC_CONDITION_WORDS = new Set(['acute', 'severe', 'uncomplicated', 'suspected', 'possible', 'probable', 'mild', 'moderate', 'chronic', 'with', 'without', 'disease', 'infection']);
+const QUESTION_STOPWORDS = new Set(['what', 'which', 'when', 'should', 'does', 'have', 'with', 'this', 'that', 'from', 'there', 'they', 'their', 'give', 'much', 'many', 'child', 'patient']);
+
+function termsOf(text: string, stopwords: ReadonlySet<string>): Set<string> {
+  return new Set([...wordsOf(text)].filter((w) => w.length >= 4 && !stopwords.has(w)));
+}
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+function mentionsAny(text: string, terms: ReadonlySet<string>): boolean {
+  if (terms.size === 0) return false;
+  const words = wordsOf(text);
+  return [...terms].some((t) => words.has(t));
+}

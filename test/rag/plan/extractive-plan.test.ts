@@ -1,0 +1,130 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Demographics, Finding } from '../../../src/consult/findings.js';
+import type { LabelledSection } from '../../../src/rag/plan-writer.js';
+import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
+import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
+import { labelSections } from '../../../src/rag/plan/label-sections.js';
+import { pickSections } from './sample-sections.js';
+
+/** What retrieval plausibly returns for a child with malaria, best first. */
+const MALARIA_CHILD_SECTIONS = [
+  'Uncomplicated malaria in children',
+  'Artemether-lumefantrine dosing for children by weight band',
+  'Principles of treatment',
+  'Danger signs of severe malaria',
+  'The day-3 check',
+  'Managing fever when the test is negative',
+  'Relieving fever and discomfort',
+];
+
+const findings: Finding[] = [
+  { category: 'symptom', value: 'fever' },
+  { category: 'duration', value: 'fever for 2 days' },
+  { category: 'test_result', value: 'RDT positive' },
+];
+
+describe('extractivePlan on the sample malaria guideline', () => {
+  let sections: LabelledSection[];
+  let dosing: LabelledSection;
+
+  beforeAll(async () => {
+    sections = labelSections(await pickSections('SAMPLE-MALARIA', MALARIA_CHILD_SECTIONS));
+    const found = sections.find((s) => s.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band'));
+    if (!found) throw new Error('dosing section missing');
+    dosing = found;
+  });
+
+  function planFor(demographics: Demographics): string {
+    return extractivePlan({ diagnoses: [{ condition: 'uncomplicated malaria', confidence: 0.8 }], demographics, findings, sections });
+  }
+
+  it('gives a 12 kg child the artemether-lumefantrine row of the 5 to <15 kg band, cited, and no other band', () => {
+    const plan = planFor({ ageYears: 2, ageMonths: 28, sex: 'male', weightKg: 12 });
+
+    const doseLine = plan.split('\n').find((line) => line.includes('Table 3.1'));
+    expect(doseLine).toBe(
+      '- Table 3.1 Artemether-lumefantrine (20 mg/120 mg tablet) by weight band: Body weight (kg): 5 to <15; Approximate age: 6 months to <3 years; ' +
+        `Tablets per dose: 1; Day 1: 1 at diagnosis, 1 after 8 hours; Day 2: 1 morning, 1 evening; Day 3: 1 morning, 1 evening; Total tablets: 6 [${dosing.label}]`,
+    );
+    expect(plan).not.toMatch(/Body weight \(kg\): (?:15 to <25|25 to <35|≥35)/);
+    // Adult-only and pregnancy sentences are not about this child.
+    expect(plan).not.toMatch(/pregnan|adults and adolescents/i);
+  });
+
+  it('passes checkPlanDraft unchanged: every line cited, every dose in its cited section', () => {
+    const plan = planFor({ ageYears: 2, ageMonths: 28, sex: 'male', weightKg: 12 });
+    const checked = checkPlanDraft(plan, sections);
+    expect(checked.removed).toEqual([]);
+    expect(checked.text).toBe(plan);
+    expect(checked.kept).toBeGreaterThanOrEqual(4);
+  });
+
+  it('copies every line from the section it cites, under the plan headings, in section order', () => {
+    const plan = planFor({ ageYears: 2, ageMonths: 28, sex: 'male', weightKg: 12 });
+    const byLabel = new Map(sections.map((s) => [s.label, s]));
+    const headings: string[] = [];
+    let lastLabelNumber = 0;
+    for (const line of plan.split('\n')) {
+      if (line === '') {
+        lastLabelNumber = 0;
+        continue;
+      }
+      if (line.startsWith('**')) {
+        headings.push(line);
+        continue;
+      }
+      const match = /^- (.+) \[(S\d+)\]$/.exec(line);
+      expect(match, line).not.toBeNull();
+      const section = byLabel.get(match?.[2] ?? '');
+      expect(copiedFrom(match?.[1] ?? '', section?.text ?? ''), line).toBe(true);
+      const labelNumber = Number((match?.[2] ?? 'S0').slice(1));
+      expect(labelNumber).toBeGreaterThanOrEqual(lastLabelNumber);
+      lastLabelNumber = labelNumber;
+    }
+    expect(headings[0]).toBe('**Assessment: uncomplicated malaria (working diagnosis)**');
+    expect(headings).toContain('**What to do now**');
+    expect(headings).toContain('**When to refer**');
+    expect(plan).toMatch(/\*\*When to refer\*\*\n(?:- .*\n)*- A single sign is enough to classify the illness as severe malaria .* and to refer urgently\. \[S\d\]/);
+  });
+
+  it('picks the band of a 20 kg child instead', () => {
+    const plan = planFor({ ageYears: 6, weightKg: 20 });
+    expect(plan).toContain('Body weight (kg): 15 to <25; Approximate age: 3 to <9 years; Tablets per dose: 2;');
+    expect(plan).not.toContain('Body weight (kg): 5 to <15');
+  });
+
+  it('uses the age column when the child was not weighed, and no table row when neither is known', () => {
+    expect(planFor({ ageYears: 5, ageMonths: 64 })).toContain('Body weight (kg): 15 to <25; Approximate age: 3 to <9 years');
+    const unknown = planFor({});
+    expect(unknown).not.toContain('Table 3.1');
+    expect(checkPlanDraft(unknown, sections).removed).toEqual([]);
+  });
+
+  it('leaves out a heading nothing fits under', () => {
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'malaria' }],
+      demographics: { weightKg: 12, ageYears: 2 },
+      findings,
+      sections: sections.filter((s) => s.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band')),
+    });
+    expect(plan).toContain('**What to do now**');
+    expect(plan).not.toContain('**Follow-up**');
+    expect(plan).not.toContain('**Tell the family**');
+  });
+
+  it('respects maxSentences', () => {
+    const plan = extractivePlan({ diagnoses: [{ condition: 'malaria' }], demographics: { weightKg: 12, ageYears: 2 }, findings, sections, maxSentences: 3 });
+    expect(plan.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3);
+    expect(plan).toContain('Body weight (kg): 5 to <15');
+  });
+});
+
+/** True when the text is in the section verbatim, or is a table caption and a row joined by ": ". */
+function copiedFrom(text: string, sectionText: string): boolean {
+  if (sectionText.includes(text)) return true;
+  const at = text.indexOf(': ');
+  for (let i = at; i >= 0; i = text.indexOf(': ', i + 1)) {
+    if (sectionText.includes(`${text.slice(0, i)}\n${text.slice(i + 2)}`)) return true;
+  }
+  return false;
+}

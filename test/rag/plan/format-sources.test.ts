@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { LabelledSection } from '../../../src/rag/plan-writer.js';
+import { formatSources } from '../../../src/rag/plan/format-sources.js';
+
+function section(label: string, accession: string, bookTitle: string, sectionPath: string): LabelledSection {
+  return { label, chunkId: `${accession}/${label}`, accession, bookTitle, sectionPath, titlePath: `${bookTitle} > ${sectionPath}`, text: 'text' };
+}
+
+const sections = [
+  section('S1', 'NBK531285', 'WHO guidelines for malaria', 'Treatment > Uncomplicated malaria'),
+  section('S2', 'SAMPLE-MALARIA', 'Malaria at community level (sample guideline)', 'Severe malaria > Referral'),
+  section('S3', 'GH-STG-2017', 'Ghana Standard Treatment Guidelines', 'Malaria > Treatment'),
+  section('S4', 'NBK144125', 'Pocket book of hospital care for children', 'Fever > Malaria'),
+];
+
+describe('formatSources', () => {
+  it('lists each cited label with book, section path and its NCBI Bookshelf link, in label order', () => {
+    expect(formatSources(sections, ['S1', 'S4'])).toBe(
+      [
+        '**Sources**',
+        '- S1: WHO guidelines for malaria > Treatment > Uncomplicated malaria - https://www.ncbi.nlm.nih.gov/books/NBK531285/',
+        '- S4: Pocket book of hospital care for children > Fever > Malaria - https://www.ncbi.nlm.nih.gov/books/NBK144125/',
+      ].join('\n'),
+    );
+  });
+
+  it('says a sample section has no Bookshelf page and shows another source by its accession', () => {
+    const text = formatSources(sections, ['S2', 'S3']);
+    expect(text).toContain('- S2: Malaria at community level (sample guideline) > Severe malaria > Referral - (sample content, no Bookshelf page)');
+    expect(text).toContain('- S3: Ghana Standard Treatment Guidelines > Malaria > Treatment - GH-STG-2017');
+    expect(text).not.toContain('ncbi.nlm.nih.gov');
+  });
+
+  it('leaves out sections that were retrieved but not cited, and is empty when nothing is cited', () => {
+    expect(formatSources(sections, ['S2'])).not.toContain('S1:');
+    expect(formatSources(sections, [])).toBe('');
+  });
+});

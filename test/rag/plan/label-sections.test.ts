@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { labelSections } from '../../../src/rag/plan/label-sections.js';
+import { pickSections } from './sample-sections.js';
+
+describe('labelSections', () => {
+  it('labels sections S1..Sn in retrieval order and gives a section found for two diagnoses one label', async () => {
+    const [dosing, danger, followUp] = await pickSections('SAMPLE-MALARIA', [
+      'Artemether-lumefantrine dosing for children by weight band',
+      'Danger signs of severe malaria',
+      'The day-3 check',
+    ]);
+    if (!dosing || !danger || !followUp) throw new Error('sample sections missing');
+    // Malaria retrieval, then a second diagnosis retrieving the danger-sign section again.
+    const labelled = labelSections([dosing, danger, followUp, { ...danger, fusedScore: 0.01 }]);
+
+    expect(labelled.map((s) => [s.label, s.sectionPath])).toEqual([
+      ['S1', dosing.sectionPath],
+      ['S2', danger.sectionPath],
+      ['S3', followUp.sectionPath],
+    ]);
+    expect(labelled[0]).toEqual({
+      label: 'S1',
+      chunkId: dosing.chunkId,
+      accession: 'SAMPLE-MALARIA',
+      bookTitle: dosing.bookTitle,
+      sectionPath: dosing.sectionPath,
+      titlePath: dosing.titlePath,
+      text: dosing.text,
+    });
+  });
+
+  it('returns no labels for no sections', () => {
+    expect(labelSections([])).toEqual([]);
+  });
+});
