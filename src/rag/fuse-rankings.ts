@@ -15,8 +15,11 @@ export interface FusedHit {
   foundBy: Array<{ list: string; rank: number }>;
 }
 
-/** The usual RRF constant: damps the advantage of rank 1 over rank 2 so agreement between lists wins. */
-export const RRF_K = 60;
+/**
+ * The RRF constant: smaller values favour the top of each list. The usual 60 was measured against 20
+ * and 40 on the gold set (npm run eval): 20 gave the best recall@5 and MRR with patient filtering.
+ */
+export const RRF_K = 20;
 
 /**
  * Reciprocal rank fusion: each list contributes 1 / (k + rank) for every section it ranked; scores of

@@ -4,6 +4,7 @@ import type { Embedder } from './embedder.js';
 import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
 import type { GuidelineIndex, IndexHit } from './guideline-index.js';
 import { searchTerms } from './normalise-query.js';
+import { sectionFitsPatient } from './population-fit.js';
 
 export interface SearchGuidelinesInput {
   condition: string;
@@ -86,7 +87,9 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
     });
   }
   const ranked = await Promise.all(lists);
-  const fused = fuseRankings(ranked);
+  // A section written for another population (another trimester, infants for a school child) is
+  // never the right section for this patient, however well its words match.
+  const fused = fuseRankings(ranked).filter((f) => sectionFitsPatient(f.hit.sectionPath, input.demographics));
   const strongest = Math.max(0, ...ranked.map((l) => l.weight ?? 1));
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor: strongest / (RRF_K + 20) });
   return { sections, queries, legs };

@@ -59,6 +59,7 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: int(10, 1, 200),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
+  JOBS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' }).optional().default('chw'),
 
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
@@ -99,6 +100,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
+  /** Redis key prefix of the job queue, so several deployments (or test runs) can share one Redis. */
+  jobsPrefix: string;
   llm:
     | { kind: 'offline' }
     | {
@@ -183,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
     redisUrl: e.REDIS_URL,
+    jobsPrefix: e.JOBS_PREFIX,
     llm: e.ANTHROPIC_API_KEY
       ? {
           kind: 'anthropic',

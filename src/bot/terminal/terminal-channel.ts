@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import type { InboundMessage, OutboundMessage } from '../../consult/messages.js';
+import { renderPlain } from '../format/render-plain.js';
+
+/** The terminal's one chat: a health worker at the keyboard of this machine. */
+export const TERMINAL_CHAT_ID = 'local';
+
+/**
+ * Reads lines from a stream (a person at a prompt, or a scripted conversation piped in) and hands
+ * each non-empty line on as an InboundMessage. Message ids are unique across runs, because the
+ * database remembers every id it has seen.
+ */
+export async function readTerminalMessages(
+  input: NodeJS.ReadableStream,
+  onMessage: (message: InboundMessage) => Promise<void>,
+  options: { prompt?: () => void } = {},
+): Promise<void> {
+  const run = randomUUID();
+  let n = 0;
+  const lines = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  options.prompt?.();
+  for await (const line of lines) {
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) {
+      options.prompt?.();
+      continue;
+    }
+    n += 1;
+    await onMessage({
+      channel: 'terminal',
+      chatId: TERMINAL_CHAT_ID,
+      messageId: `${run}:${n}`,
+      senderId: 'local',
+      chatType: 'private',
+      text,
+      receivedAt: new Date(),
+    });
+    options.prompt?.();
+  }
+}
+
+/** Prints replies to the terminal: plain text, bold as ANSI when the output is a TTY. */
+export function terminalMessenger(output: NodeJS.WritableStream & { isTTY?: boolean }) {
+  let sent = 0;
+  return {
+    canSend: (channel: string) => channel === 'terminal',
+    async send(_channel: string, message: OutboundMessage): Promise<{ channelMessageIds: string[] }> {
+      const marker = message.kind === 'urgent' ? '!! URGENT !!\n' : '';
+      output.write(`\nbot> ${marker}${renderPlain(message.text, { ansi: Boolean(output.isTTY) })}\n`);
+      sent += 1;
+      return { channelMessageIds: [`t${Date.now()}-${sent}`] };
+    },
+    async typing(): Promise<void> {
+      if (output.isTTY) output.write('\n(bot is looking up the guidelines...)\n');
+    },
+  };
+}

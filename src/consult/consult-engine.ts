@@ -1,0 +1,145 @@
+import type { JobQueue } from '../core/jobs.js';
+import type { SideEffectLedger } from '../core/side-effects.js';
+import type { ConsultStore, Messenger, PendingInbound, TurnOutcome } from './consult-store.js';
+import type { InterviewModel } from './interview-model.js';
+import type { InboundMessage } from './messages.js';
+import { extractFacts } from './offline/extract-facts.js';
+import { detectDangerSigns } from './triage/detect-danger-signs.js';
+import { formatUrgentReferral } from './triage/format-urgent-referral.js';
+import { handleTurn } from './turn/handle-turn.js';
+
+/** Ids and counts only: the engine never logs message text. */
+export interface EngineLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface ConsultEngineDeps {
+  store: ConsultStore;
+  messenger: Messenger;
+  jobs: JobQueue;
+  ledger: SideEffectLedger;
+  /** Absent: the offline protocol mode. */
+  interview?: InterviewModel;
+  log: EngineLog;
+}
+
+export const PLAN_JOB = 'plan';
+export const FOLLOW_UP_JOB = 'follow-up';
+
+/**
+ * Takes one inbound message: stores it once (a redelivery changes nothing) and then handles the chat's
+ * inbox in arrival order under the chat's lock. Returns false for a duplicate.
+ */
+export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMessage, healthWorkerId: string | null): Promise<boolean> {
+  const recorded = await deps.store.recordInbound(message, healthWorkerId);
+  if (!recorded) {
+    deps.log.info({ channel: message.channel, messageId: message.messageId }, 'duplicate inbound ignored');
+    return false;
+  }
+  await processChat(deps, recorded.chatRef);
+  return true;
+}
+
+/**
+ * Drains the chat's inbox: each pending message runs its turn and commits, then the outbox is sent.
+ * If another process holds the lock, that process drains what we stored; after releasing, we look
+ * again so a message stored while we held the lock is never left waiting.
+ */
+export async function processChat(deps: ConsultEngineDeps, chatRef: string): Promise<void> {
+  for (let round = 0; round < 1000; round++) {
+    const ran = await deps.store.withChatLock(chatRef, async () => {
+      for (let inbound = await deps.store.nextPendingInbound(chatRef); inbound; inbound = await deps.store.nextPendingInbound(chatRef)) {
+        await runTurn(deps, inbound);
+        await deliverOutbox(deps, chatRef);
+      }
+      await deliverOutbox(deps, chatRef);
+    });
+    if (!ran || !(await deps.store.hasPendingInbound(chatRef))) return;
+  }
+}
+
+async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promise<void> {
+  const consult = await deps.store.activeConsult(inbound.chatRef);
+  const text = inbound.text ?? '';
+  // Danger signs first, before and independently of any LLM call; the referral goes out at once.
+  if (text) {
+    const stated = extractFacts(text).demographics;
+    const known = { ...consult?.demographics, ...stated };
+    const hits = detectDangerSigns(text, {
+      ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
+      ...(known.ageMonths !== undefined ? { ageMonths: known.ageMonths } : {}),
+      ...(known.pregnant !== undefined ? { pregnant: known.pregnant } : {}),
+    });
+    if (hits.length > 0) {
+      await deps.store.commitUrgentReferral({
+        chatRef: inbound.chatRef,
+        inbound,
+        consultId: consult?.id ?? null,
+        text: formatUrgentReferral(hits),
+        signs: hits.map((h) => h.code),
+      });
+      deps.log.warn({ chatRef: inbound.chatRef, consultId: consult?.id, signs: hits.map((h) => h.code) }, 'danger signs: urgent referral sent');
+      await deliverOutbox(deps, inbound.chatRef);
+    }
+  }
+  const outcome = inbound.media && !text ? mediaOutcome(inbound.media) : await handleTurn(deps.interview ? { interview: deps.interview } : {}, consult, inbound);
+  const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome });
+  deps.log.info({ chatRef: inbound.chatRef, consultId, inboundId: inbound.id, replies: outcome.replies.length }, 'turn committed');
+  if (outcome.requestPlan && consultId) {
+    await deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);
+    await deps.jobs.enqueue(PLAN_JOB, { consultId }, { jobId: `plan:${consultId}` });
+  }
+  if (outcome.requestFollowUp && consultId) {
+    await deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);
+    await deps.jobs.enqueue(FOLLOW_UP_JOB, { consultId, inboundId: inbound.id }, { jobId: `follow-up:${inbound.id}` });
+  }
+}
+
+const MEDIA_REPLIES: Record<string, string> = {
+  voice: 'I cannot listen to voice notes yet. Please type what you want to tell me.',
+  audio: 'I cannot listen to audio yet. Please type what you want to tell me.',
+  photo: 'I cannot look at photos yet. Please describe what you see in words.',
+  video: 'I cannot watch videos. Please describe what you see in words.',
+  sticker: 'I can only read text. Please type your message.',
+  document: 'I cannot open documents. Please type the important findings.',
+  location: 'Thank you, but I do not need the location. Please tell me about the patient.',
+};
+
+function mediaOutcome(media: string): TurnOutcome {
+  return { replies: [{ text: MEDIA_REPLIES[media] ?? 'I can only read text messages. Please type what you see.', kind: 'reply' }] };
+}
+
+/**
+ * Sends the chat's unsent outbound messages in order. Each send is claimed in the ledger first and
+ * completed after, so a crash between the two never produces a second copy: an uncertain send stays
+ * claimed and is reported rather than repeated.
+ */
+export async function deliverOutbox(deps: Pick<ConsultEngineDeps, 'store' | 'messenger' | 'ledger' | 'log'>, chatRef: string): Promise<void> {
+  for (const message of await deps.store.unsentOutbound(chatRef)) {
+    if (!deps.messenger.canSend(message.channel)) return;
+    const key = `send:${message.idempotencyKey}`;
+    // A claim left by a process that died mid-send is taken over after 10 minutes: a possible duplicate
+    // is safer for a patient than a plan that never arrives.
+    const claim = await deps.ledger.claim(key, 'outbound_message', { reclaimAfterMs: 10 * 60_000 });
+    if (claim === 'done') continue;
+    // Another delivery of this chat (the plan job, a poller) is sending it right now.
+    if (claim === 'in_progress') return;
+    try {
+      const sent = await deps.messenger.send(message.channel, {
+        chatId: message.externalChatId,
+        text: message.text,
+        kind: message.kind,
+        idempotencyKey: message.idempotencyKey,
+      });
+      await deps.store.markSent(message.id, sent.channelMessageIds);
+      await deps.ledger.complete(key, { channelMessageIds: sent.channelMessageIds });
+    } catch (error) {
+      // The platform refused or failed before accepting it: safe to try again later.
+      await deps.ledger.release(key);
+      deps.log.error({ chatRef, outboundId: message.id, error: error instanceof Error ? error.name : 'unknown' }, 'send failed; will retry');
+      throw error;
+    }
+  }
+}

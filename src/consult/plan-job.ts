@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { PermanentJobError } from '../core/jobs.js';
+import { composePlan } from '../rag/plan/compose-plan.js';
+import { labelSections } from '../rag/plan/label-sections.js';
+import type { LabelledSection, PlanWriter } from '../rag/plan-writer.js';
+import type { RetrievedSection, SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
+import { deliverOutbox, type ConsultEngineDeps } from './consult-engine.js';
+import type { ConsultStore, PlanStore } from './consult-store.js';
+
+export interface PlanJobDeps extends Pick<ConsultEngineDeps, 'messenger' | 'ledger' | 'log'> {
+  store: ConsultStore & PlanStore;
+  search: (input: SearchGuidelinesInput) => Promise<SearchGuidelinesResult>;
+  /** Absent: extractive plans (offline). */
+  writer?: PlanWriter;
+  /** Sections per diagnosis; default 4. */
+  sectionsPerDiagnosis?: number;
+}
+
+function consultIdOf(payload: unknown): string {
+  const id = (payload as { consultId?: unknown } | null)?.consultId;
+  if (typeof id !== 'string' || id.length === 0) throw new PermanentJobError('plan job payload has no consultId');
+  return id;
+}
+
+/**
+ * Retrieves guideline sections for each diagnosis, composes the cited Assessment & Plan and stores it
+ * with its outbound message in one transaction (once per consult), then delivers the outbox. A retry
+ * after a crash finds the stored plan and only delivers.
+ */
+export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<void> {
+  const consultId = consultIdOf(payload);
+  const key = `plan:${consultId}`;
+  const consult = await deps.store.consultById(consultId);
+  if (!consult) throw new PermanentJobError(`consult ${consultId} does not exist`);
+  if (!(await deps.store.planExists(key))) {
+    if (consult.diagnoses.length === 0) throw new PermanentJobError(`consult ${consultId} has no diagnosis`);
+    const retrieved: RetrievedSection[] = [];
+    for (const diagnosis of consult.diagnoses.slice(0, 3)) {
+      const result = await deps.search({
+        condition: diagnosis.condition,
+        demographics: consult.demographics,
+        findings: consult.findings,
+        k: deps.sectionsPerDiagnosis ?? 4,
+      });
+      retrieved.push(...result.sections);
+    }
+    const sections = labelSections(retrieved);
+    const plan = await composePlan({
+      ...(deps.writer ? { writer: deps.writer } : {}),
+      input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses, sections },
+    });
+    await deps.store.commitPlan({
+      consultId,
+      idempotencyKey: key,
+      kind: 'assessment_plan',
+      mode: plan.mode,
+      model: plan.mode === 'llm' ? (deps.writer?.model ?? null) : null,
+      text: plan.text,
+      citations: citationsOf(sections, plan.citedLabels),
+    });
+    deps.log.info({ consultId, mode: plan.mode, sections: sections.length, cited: plan.citedLabels.length, removed: plan.removed.length, fallback: plan.fallbackReason ?? null }, 'plan stored');
+  }
+  await deliverOutbox(deps, consult.chatRef);
+}
+
+/** Answers a question asked after the plan, from the consult's cited sections plus a fresh retrieval. */
+export async function runFollowUpJob(deps: PlanJobDeps, payload: unknown): Promise<void> {
+  const consultId = consultIdOf(payload);
+  const inboundId = (payload as { inboundId?: unknown }).inboundId;
+  if (typeof inboundId !== 'string') throw new PermanentJobError('follow-up job payload has no inboundId');
+  const key = `follow-up:${inboundId}`;
+  const consult = await deps.store.consultById(consultId);
+  if (!consult) throw new PermanentJobError(`consult ${consultId} does not exist`);
+  if (!(await deps.store.planExists(key))) {
+    const question = await deps.store.inboundText(inboundId);
+    if (!question) throw new PermanentJobError(`follow-up question ${inboundId} not found`);
+    const earlier = await deps.store.citedSections(consultId);
+    const condition = consult.diagnoses[0]?.condition ?? '';
+    const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
+    const asRetrieved: RetrievedSection[] = earlier.map((s) => ({
+      chunkId: s.chunkId ?? `cited:${s.contentHash}`,
+      accession: s.accession,
+      bookTitle: s.bookTitle,
+      partFile: '',
+      sectionId: null,
+      sectionPath: s.sectionPath,
+      titlePath: s.titlePath,
+      text: s.text,
+      tokenCount: Math.ceil(s.text.length / 4),
+      fusedScore: 0,
+      foundBy: ['consult'],
+    }));
+    const retrieved = [...fresh.sections, ...asRetrieved];
+    const sections = labelSections(retrieved);
+    const answer = await composePlan({
+      ...(deps.writer ? { writer: deps.writer } : {}),
+      // A follow-up answer may rightly be one or two lines.
+      minKeptLines: 1,
+      input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses, sections, question },
+    });
+    await deps.store.commitPlan({
+      consultId,
+      idempotencyKey: key,
+      kind: 'follow_up',
+      mode: answer.mode,
+      model: answer.mode === 'llm' ? (deps.writer?.model ?? null) : null,
+      text: answer.text,
+      citations: citationsOf(sections, answer.citedLabels),
+    });
+  }
+  await deliverOutbox(deps, consult.chatRef);
+}
+
+function citationsOf(sections: readonly LabelledSection[], cited: readonly string[]) {
+  return sections
+    .filter((s) => cited.includes(s.label))
+    .map((s) => ({
+      label: s.label,
+      chunkId: s.chunkId.startsWith('cited:') ? null : s.chunkId,
+      accession: s.accession,
+      bookTitle: s.bookTitle,
+      sectionPath: s.sectionPath,
+      titlePath: s.titlePath,
+      text: s.text,
+      contentHash: createHash('sha256').update(s.text).digest('hex'),
+    }));
+}
+

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { Messenger } from './consult-store.js';
+import type { ChannelName, InboundMessage } from './messages.js';
+
+/** The port for who may consult. */
+export interface IdentityStore {
+  /** The active health worker behind this channel identity, or null. */
+  findWorker(channel: ChannelName, senderId: string): Promise<string | null>;
+  /** Binds the identity to the worker holding this unused, unexpired code; null when the code is no good. */
+  redeemInvite(code: string, channel: Exclude<ChannelName, 'terminal'>, senderId: string): Promise<string | null>;
+  /** Records (once per message id) that an unknown sender wrote, by hashed ids only; false for a redelivery. */
+  recordUnknownSender(channel: ChannelName, messageIdHash: string, senderHash: string): Promise<boolean>;
+}
+
+export const UNKNOWN_SENDER_REPLY =
+  'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).';
+export const GROUP_REFUSAL = 'I only work in a private chat with an enrolled health worker. Please message me directly.';
+export const ENROLLED_WELCOME = 'Welcome! You are enrolled. Describe your patient (age, sex, main problem) to start a consult, or send /help.';
+export const BAD_INVITE = 'That invite code is not valid or has expired. Ask your supervisor for a new one.';
+
+/** Hashes a channel id for the audit log: unknown senders leave no readable trace. */
+export function hashChannelId(channel: ChannelName, id: string): string {
+  return createHash('sha256').update(`${channel}:${id}`).digest('hex').slice(0, 32);
+}
+
+const INVITE_CODE = /^[A-Z0-9]{4}(?:-[A-Z0-9]{4}){1,3}$/i;
+
+/** `/start CODE` on Telegram; on WhatsApp the code alone as a message. */
+function inviteCodeIn(message: InboundMessage): string | null {
+  const text = (message.text ?? '').trim();
+  const start = /^\/start(?:@\w+)?\s+(\S+)/i.exec(text)?.[1];
+  if (start) return start;
+  return message.channel === 'whatsapp' && INVITE_CODE.test(text) ? text : null;
+}
+
+export type GateResult =
+  | { kind: 'consult'; healthWorkerId: string | null }
+  /** Answered here (welcome, refusal, bad code); nothing to hand to the consult. */
+  | { kind: 'answered' };
+
+/**
+ * Decides whether a message may reach the consult. Group chats are refused; an enrolled sender passes;
+ * an invite code binds a new sender; anyone else gets one fixed reply and leaves only hashed ids in
+ * the audit log. Replies sent here are not stored: an unknown sender has no chat in the database.
+ */
+export async function gateSender(deps: { identities: IdentityStore; messenger: Messenger }, message: InboundMessage): Promise<GateResult> {
+  if (message.channel === 'terminal') return { kind: 'consult', healthWorkerId: null };
+  const reply = async (text: string) => {
+    await deps.messenger.send(message.channel, { chatId: message.chatId, text, kind: 'reply', idempotencyKey: `gate:${message.channel}:${message.messageId}` });
+  };
+  const firstTime = () => deps.identities.recordUnknownSender(message.channel, hashChannelId(message.channel, message.messageId), hashChannelId(message.channel, message.senderId));
+  if (message.chatType !== 'private') {
+    if (await firstTime()) await reply(GROUP_REFUSAL);
+    return { kind: 'answered' };
+  }
+  const worker = await deps.identities.findWorker(message.channel, message.senderId);
+  const code = inviteCodeIn(message);
+  if (worker) {
+    // "/start CODE" again from an enrolled worker is just a greeting.
+    return code ? (await reply(ENROLLED_WELCOME), { kind: 'answered' }) : { kind: 'consult', healthWorkerId: worker };
+  }
+  if (code) {
+    if (!(await firstTime())) return { kind: 'answered' };
+    const redeemed = await deps.identities.redeemInvite(code, message.channel, message.senderId);
+    await reply(redeemed ? ENROLLED_WELCOME : BAD_INVITE);
+    return { kind: 'answered' };
+  }
+  if (await firstTime()) await reply(UNKNOWN_SENDER_REPLY);
+  return { kind: 'answered' };
+}

@@ -1,0 +1,159 @@
+import { isAppError } from '../../core/app-error.js';
+import type { ConsultProtocolState, ConsultSnapshot, PendingInbound, TurnOutcome } from '../consult-store.js';
+import type { Demographics, Finding } from '../findings.js';
+import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
+import { extractFacts } from '../offline/extract-facts.js';
+import { missingDemographic, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';
+import { suggestConditions } from '../offline/suggest-conditions.js';
+import {
+  CANCELLED,
+  EMPTY_MESSAGE,
+  HELP_TEXT,
+  MAX_INBOUND_CHARS,
+  MESSAGE_TOO_LONG,
+  NEW_CONSULT,
+  NOTHING_TO_CANCEL,
+  OFFLINE_SWITCH,
+  PLAN_IN_PROGRESS,
+  planRequested,
+  suggestionsText,
+} from './texts.js';
+
+export interface TurnDeps {
+  /** Absent: the offline protocol mode. */
+  interview?: InterviewModel;
+}
+
+type Reply = TurnOutcome['replies'][number];
+
+/**
+ * Decides what one inbound message does to the chat's consult. Triage has already run. Nothing is
+ * written here: the caller commits the outcome atomically.
+ */
+export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null, inbound: PendingInbound): Promise<TurnOutcome> {
+  const text = (inbound.text ?? '').trim();
+  if (text.length > MAX_INBOUND_CHARS) return { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] };
+  if (text === '') return { replies: [{ text: EMPTY_MESSAGE, kind: 'reply' }] };
+
+  const command = /^\/(\w+)(?:@\w+)?\b/.exec(text)?.[1]?.toLowerCase();
+  if (command === 'help' || command === 'start') return { replies: [{ text: HELP_TEXT, kind: 'reply' }] };
+  if (command === 'cancel') {
+    return consult && consult.stage !== 'done'
+      ? { cancelActive: true, replies: [{ text: CANCELLED, kind: 'reply' }] }
+      : { replies: [{ text: NOTHING_TO_CANCEL, kind: 'reply' }] };
+  }
+  if (command === 'new') {
+    return { cancelActive: consult !== null && consult.stage !== 'done', startNew: true, consult: { offline: !deps.interview }, replies: [{ text: `${NEW_CONSULT}\n\n${QUESTIONS.age}`, kind: 'reply' }] };
+  }
+
+  if (!consult || consult.stage === 'done') {
+    if (consult && consult.stage === 'done') return { requestFollowUp: { question: text }, replies: [] };
+    // A first message starts a consult and is read as its first answer.
+    const fresh: ConsultSnapshot = {
+      id: '',
+      chatRef: inbound.chatRef,
+      stage: 'demographics',
+      offline: !deps.interview,
+      demographics: {},
+      findings: [],
+      diagnoses: [],
+      urgentReferral: false,
+      state: {},
+      transcript: [],
+    };
+    const outcome = await runStage(deps, fresh, text);
+    return { ...outcome, startNew: true, consult: { offline: fresh.offline, ...outcome.consult } };
+  }
+  if (consult.stage === 'plan' || consult.stage === 'differentials') {
+    return { replies: [{ text: PLAN_IN_PROGRESS, kind: 'reply' }] };
+  }
+  return runStage(deps, consult, text);
+}
+
+async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string): Promise<TurnOutcome> {
+  const stated = readStatedDiagnosis(text, consult.state.suggestions);
+  if (stated && consult.stage === 'interview') return diagnosisStated(consult, stated);
+  if (deps.interview && !consult.offline) {
+    try {
+      return await llmTurn(deps.interview, consult, text);
+    } catch (error) {
+      if (!isAppError(error, 'llm_unavailable')) throw error;
+      const offline = offlineTurn({ ...consult, offline: true }, text);
+      return {
+        ...offline,
+        consult: { ...offline.consult, offline: true, state: { ...(offline.consult?.state ?? consult.state), offlineAnnounced: true } },
+        replies: [{ text: OFFLINE_SWITCH, kind: 'reply' }, ...offline.replies],
+      };
+    }
+  }
+  return offlineTurn(consult, text);
+}
+
+function diagnosisStated(consult: ConsultSnapshot, condition: string): TurnOutcome {
+  return {
+    consult: { stage: 'plan', state: { ...(consult.state.offlineAnnounced ? { offlineAnnounced: true } : {}) } },
+    diagnoses: [{ condition, confidence: 1, source: 'health_worker' }],
+    requestPlan: true,
+    replies: [{ text: planRequested([condition]), kind: 'reply' }],
+  };
+}
+
+/** The offline protocol: a fixed question sequence and rule extraction. */
+function offlineTurn(consult: ConsultSnapshot, text: string): TurnOutcome {
+  const facts = extractFacts(text);
+  const demographics: Demographics = { ...consult.demographics, ...readBareAnswer(consult.state.asked, text), ...facts.demographics };
+  const known = new Set(consult.findings.map((f) => f.value.toLowerCase()));
+  const newFindings = facts.findings.filter((f) => !known.has(f.value.toLowerCase()));
+  const allFindings = [...consult.findings, ...newFindings];
+  const missing = missingDemographic(demographics);
+  if (missing) {
+    return reply({ demographics, stage: 'demographics', state: { ...consult.state, asked: missing } }, newFindings, QUESTIONS[missing]);
+  }
+  if (consult.stage === 'demographics') {
+    return reply({ demographics, stage: 'interview', state: { ...consult.state, asked: 'findings' } }, newFindings, QUESTIONS.findings);
+  }
+  const suggestions = suggestConditions(allFindings, demographics).slice(0, 5);
+  const state: ConsultProtocolState = { ...consult.state, asked: 'findings', suggestions };
+  return reply({ demographics, state }, newFindings, suggestionsText(newFindings.map((f) => f.value), suggestions));
+}
+
+function reply(consult: NonNullable<TurnOutcome['consult']>, findings: Finding[], text: string): TurnOutcome {
+  return { consult, findings, replies: [{ text, kind: 'reply' }] };
+}
+
+/** The LLM-driven interview: validated tool calls become consult changes. */
+async function llmTurn(model: InterviewModel, consult: ConsultSnapshot, text: string): Promise<TurnOutcome> {
+  const stage = consult.stage === 'demographics' ? 'demographics' : 'interview';
+  const result = await model.runTurn({
+    stage,
+    demographics: consult.demographics,
+    findings: consult.findings,
+    transcript: consult.transcript,
+    message: text,
+    tools: toolsForStage(stage),
+  });
+  let demographics = consult.demographics;
+  const findings: Finding[] = [];
+  let differentials: Extract<InterviewAction, { kind: 'differentials' }> | undefined;
+  for (const action of result.actions) {
+    if (action.kind === 'demographics') demographics = { ...demographics, ...action.demographics };
+    else if (action.kind === 'findings') findings.push(...action.findings);
+    else differentials = action;
+  }
+  const replies: Reply[] = [];
+  if (differentials && differentials.diagnoses.length > 0) {
+    const ranked = differentials.diagnoses.slice(0, 5);
+    replies.push({ text: result.reply ?? planRequested(ranked.map((d) => d.condition)), kind: 'reply' });
+    return {
+      consult: { demographics, stage: 'plan' },
+      findings,
+      diagnoses: ranked.map((d) => ({ ...d, source: 'llm' as const })),
+      requestPlan: true,
+      replies,
+    };
+  }
+  const nextStage = stage === 'demographics' && missingDemographic(demographics) === null ? 'interview' : consult.stage;
+  const fallback = missingDemographic(demographics);
+  replies.push({ text: result.reply ?? (fallback ? QUESTIONS[fallback] : QUESTIONS.findings), kind: 'reply' });
+  return { consult: { demographics, stage: nextStage }, findings, replies };
+}

@@ -1,0 +1,30 @@
+/** Fixed texts of the conversation, in the neutral markup. */
+export const HELP_TEXT = [
+  '**How I help**',
+  'Tell me about the patient in front of you: age, sex, pregnancy, weight for a child, then symptoms and findings. I check every message for danger signs. When you are ready, send the working diagnosis as dx: malaria and I reply with an Assessment & Plan from the guidelines, every step cited.',
+  '**Commands**\n- /new start a new consult\n- /cancel abandon this consult\n- /help this message',
+  'This is decision support: your clinical judgement and local protocol come first.',
+].join('\n\n');
+
+export const NEW_CONSULT = 'New consult started.';
+export const CANCELLED = 'Consult cancelled. Send /new or describe a new patient to start again.';
+export const NOTHING_TO_CANCEL = 'There is no consult in progress. Describe a patient to start one.';
+export const PLAN_IN_PROGRESS = 'I am preparing the Assessment & Plan from the guidelines; it will arrive shortly.';
+export const OFFLINE_SWITCH = 'The assistant is offline just now, so I will continue with the standard question list.';
+export const MESSAGE_TOO_LONG = 'That message is too long for me. Please send it in shorter parts (under 4,000 characters).';
+export const EMPTY_MESSAGE = 'I did not find any text in that message. Please type what you see.';
+
+/** Messages longer than this are refused whole: nobody types a clinical note of this size on a phone. */
+export const MAX_INBOUND_CHARS = 4000;
+
+export function planRequested(conditions: readonly string[]): string {
+  return `Working diagnosis: ${conditions.join('; ')}. Searching the guidelines for the Assessment & Plan...`;
+}
+
+export function suggestionsText(noted: readonly string[], suggestions: readonly string[]): string {
+  const parts: string[] = [];
+  if (noted.length > 0) parts.push(`Noted: ${noted.join('; ')}.`);
+  parts.push('Anything else? When ready, send the working diagnosis as dx: <condition>.');
+  if (suggestions.length > 0) parts.push(`Conditions these findings suggest (reply with a number, or your own dx):\n${suggestions.map((s, i) => `- ${i + 1}. ${s}`).join('\n')}`);
+  return parts.join('\n\n');
+}

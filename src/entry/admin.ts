@@ -1,0 +1,45 @@
+import { newInviteCode } from './admin-codes.js';
+import { createStaffMember, enrollHealthWorker } from '../infra/db/stores/people-store.js';
+import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+
+/**
+ * `npm run admin -- <command>`:
+ *   add-supervisor --name "Nurse Ama" --email ama@example.org
+ *   enroll --name "Kofi" --supervisor ama@example.org [--days 7]   prints a one-time invite code
+ */
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+runMain(async () => {
+  const [command, ...args] = process.argv.slice(2);
+  const config = loadConfigOrExit();
+  const { db } = await openMigratedDatabase(config);
+  try {
+    if (command === 'add-supervisor') {
+      const name = flag(args, 'name');
+      const email = flag(args, 'email');
+      if (!name || !email) throw new Error('usage: admin add-supervisor --name NAME --email EMAIL');
+      const id = await createStaffMember(db, { role: 'supervisor', name, email });
+      process.stdout.write(`supervisor ${id} added\n`);
+    } else if (command === 'enroll') {
+      const name = flag(args, 'name');
+      const supervisorEmail = flag(args, 'supervisor');
+      const days = Number(flag(args, 'days') ?? 7);
+      if (!name || !supervisorEmail || !Number.isFinite(days) || days <= 0) throw new Error('usage: admin enroll --name NAME --supervisor EMAIL [--days N]');
+      const supervisor = await db.prisma.staffMember.findUnique({ where: { email: supervisorEmail }, select: { id: true } });
+      if (!supervisor) throw new Error(`no supervisor with email ${supervisorEmail}; add one with add-supervisor`);
+      const code = newInviteCode();
+      const expiresAt = new Date(Date.now() + days * 86_400_000);
+      const id = await enrollHealthWorker(db, { displayName: name, supervisorId: supervisor.id, inviteCode: code, expiresAt });
+      process.stdout.write(`health worker ${id} enrolled\ninvite code: ${code} (valid until ${expiresAt.toISOString().slice(0, 10)}, one use)\n`);
+      process.stdout.write(`Telegram: send /start ${code} to the bot. WhatsApp: send ${code} as the first message.\n`);
+    } else {
+      throw new Error('usage: admin <add-supervisor|enroll> ...');
+    }
+  } finally {
+    await db.close();
+  }
+});

@@ -1,0 +1,82 @@
+import { createServer } from 'node:http';
+import { run, sequentialize } from '@grammyjs/runner';
+import { Bot, webhookCallback } from 'grammy';
+import { createChannelMessenger } from '../bot/channel-messenger.js';
+import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
+import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
+import { receiveInbound } from '../consult/consult-engine.js';
+import { gateSender } from '../consult/sender-gate.js';
+import { createIdentityStore } from '../infra/db/stores/identity-store.js';
+import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
+import { buildConsultRuntime } from './consult-runtime.js';
+import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+
+/**
+ * `npm run bot`: the Telegram bot (TELEGRAM_BOT_TOKEN). Long polling through @grammyjs/runner, or a
+ * webhook server (TELEGRAM_MODE=webhook) that verifies Telegram's secret token header. Without
+ * REDIS_URL the plan jobs run in this process; with it, `npm run worker` processes run them.
+ */
+runMain(async () => {
+  const config = loadConfigOrExit();
+  if (!config.telegram.enabled) throw new Error('npm run bot needs TELEGRAM_BOT_TOKEN');
+  const telegram = config.telegram;
+  const logger = loggerFor(config);
+  const { db } = await openMigratedDatabase(config);
+  await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+
+  const bot = new Bot(telegram.token, telegram.apiRoot ? { client: { apiRoot: telegram.apiRoot } } : {});
+  const outbound = new TelegramOutbound({ api: bot.api });
+  const messenger = createChannelMessenger({ telegram: outbound });
+  const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
+  const identities = createIdentityStore(db);
+
+  // Updates of one chat run one after another; different chats run concurrently.
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  bot.on(['message', 'edited_message'], async (ctx) => {
+    const inbound = inboundFromTelegramUpdate(ctx.update);
+    if (!inbound) return;
+    const gate = await gateSender({ identities, messenger }, inbound);
+    if (gate.kind === 'consult') await receiveInbound(runtime.engine, inbound, gate.healthWorkerId);
+  });
+  bot.catch((error) => logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown' }, 'update failed; its message stays in the inbox'));
+
+  await bot.api.setMyCommands([
+    { command: 'new', description: 'Start a new consult' },
+    { command: 'cancel', description: 'Abandon the current consult' },
+    { command: 'help', description: 'How to use the bot' },
+  ]);
+  await runtime.runner?.start();
+  await runtime.resume();
+  // Replies whose send failed (network, 429 beyond the wait) are retried from the outbox.
+  const retry = setInterval(() => void runtime.resume().catch(() => undefined), 5_000);
+
+  let stopBot: () => Promise<void>;
+  if (telegram.mode === 'webhook') {
+    const handle = webhookCallback(bot, 'http', { secretToken: telegram.webhookSecret ?? '' });
+    const server = createServer((req, res) => void handle(req, res));
+    await new Promise<void>((resolve) => server.listen(telegram.webhookPort, resolve));
+    await bot.api.setWebhook(telegram.webhookUrl ?? '', { secret_token: telegram.webhookSecret ?? '', allowed_updates: ['message', 'edited_message'] });
+    logger.info({ port: telegram.webhookPort }, 'telegram webhook listening');
+    stopBot = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  } else {
+    await bot.api.deleteWebhook();
+    const runner = run(bot, { runner: { fetch: { allowed_updates: ['message', 'edited_message'] } } });
+    logger.info({}, 'telegram long polling started');
+    stopBot = () => runner.stop();
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'bot stopping: no new updates, draining jobs');
+    clearInterval(retry);
+    void stopBot()
+      .then(() => runtime.close())
+      .then(() => db.close())
+      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed'))
+      .finally(() => process.exit(process.exitCode ?? 0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+});

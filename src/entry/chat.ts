@@ -1,0 +1,90 @@
+import pino from 'pino';
+import type { JobQueue } from '../core/jobs.js';
+import { deliverOutbox, receiveInbound } from '../consult/consult-engine.js';
+import { HELP_TEXT } from '../consult/turn/texts.js';
+import { renderPlain } from '../bot/format/render-plain.js';
+import { readTerminalMessages, TERMINAL_CHAT_ID, terminalMessenger } from '../bot/terminal/terminal-channel.js';
+import { createLogger } from '../infra/log/logger.js';
+import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
+import { buildConsultRuntime } from './consult-runtime.js';
+import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+
+/**
+ * `npm run chat`: a consult in the terminal on the embedded default (or on the configured servers).
+ * Type at the prompt, or pipe a scripted conversation in: each line is one message; the command waits
+ * for the plan and any follow-up answers before it exits.
+ */
+runMain(async () => {
+  const config = loadConfigOrExit();
+  // The conversation owns stdout; logs (ids only) go to stderr.
+  const logger = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel, destination: pino.destination(2) });
+  const { db } = await openMigratedDatabase(config);
+  const out = process.stdout;
+  const sample = await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+  const messenger = terminalMessenger(out);
+  const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto' });
+
+  // The plan's key is its job id, so "settled" means every job we enqueued has stored its answer.
+  const awaited = new Set<string>();
+  const tracking: JobQueue = {
+    async enqueue(name, payload, options) {
+      if (options?.jobId) awaited.add(options.jobId);
+      await runtime.queue.enqueue(name, payload, options);
+    },
+  };
+  runtime.engine.jobs = tracking;
+  runtime.runner?.onFailed((failure) => {
+    awaited.delete(failure.jobId);
+    out.write('\nbot> Sorry, I could not prepare that answer. Your consult is saved; send /new to start again.\n');
+  });
+
+  out.write(
+    [
+      'CHW consult bot - terminal chat',
+      `LLM: ${config.llm.kind === 'anthropic' ? 'Claude' : 'offline protocol mode (no ANTHROPIC_API_KEY)'}; retrieval: ${config.embeddings.kind === 'none' ? 'full text' : 'hybrid'}; jobs: ${config.redisUrl ? 'BullMQ (run npm run worker)' : 'in-process'}`,
+      sample ? `Loaded the sample corpus (${sample.sources} books, ${sample.inserted} sections): SAMPLE content, not clinical guidance.` : '',
+      '',
+      renderPlain(HELP_TEXT),
+      '',
+    ]
+      .filter((line, i) => line !== '' || i > 2)
+      .join('\n'),
+  );
+
+  await runtime.runner?.start();
+  await runtime.resume();
+  const chatRef = async () => runtime.store.findChat('terminal', TERMINAL_CHAT_ID);
+  // With separate workers (Redis), plans land in the outbox of this process's chat: poll it.
+  const poll = setInterval(() => {
+    void chatRef()
+      .then((ref) => (ref ? deliverOutbox(runtime.engine, ref) : undefined))
+      .catch(() => undefined);
+  }, 500);
+
+  const settled = async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const ref = await chatRef();
+      const unsent = ref ? (await runtime.store.unsentOutbound(ref)).length : 0;
+      for (const key of [...awaited]) if (await runtime.store.planExists(key)) awaited.delete(key);
+      if (unsent === 0 && awaited.size === 0) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  };
+
+  const interactive = Boolean(process.stdin.isTTY);
+  await readTerminalMessages(
+    process.stdin,
+    async (message) => {
+      await receiveInbound(runtime.engine, message, null);
+      // A script waits for each answer, as a person would, so replies stay in conversation order.
+      if (!interactive) await settled(120_000);
+    },
+    interactive ? { prompt: () => out.write('\nchw> ') } : {},
+  );
+  if (!(await settled(120_000))) out.write('\n(some answers were still being prepared; they are saved and will be sent next time)\n');
+  clearInterval(poll);
+  await runtime.close();
+  await db.close();
+});

@@ -1,0 +1,41 @@
+import { Bot } from 'grammy';
+import { createChannelMessenger, type ChannelSenders } from '../bot/channel-messenger.js';
+import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
+import { buildConsultRuntime } from './consult-runtime.js';
+import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+
+/**
+ * `npm run worker`: consumes plan and follow-up jobs from Redis (BullMQ). Run as many as needed; a job
+ * whose worker dies is taken over by another. Replies for Telegram are sent from here; replies for
+ * channels this process cannot reach (WhatsApp's browser session, the terminal) stay in the outbox
+ * for the process that owns that channel.
+ */
+runMain(async () => {
+  const config = loadConfigOrExit();
+  if (!config.redisUrl) throw new Error('npm run worker needs REDIS_URL (without Redis, jobs run inside npm run chat / npm run bot)');
+  const logger = loggerFor(config);
+  const { db } = await openMigratedDatabase(config);
+  const senders: ChannelSenders = {};
+  if (config.telegram.enabled) {
+    const bot = new Bot(config.telegram.token, config.telegram.apiRoot ? { client: { apiRoot: config.telegram.apiRoot } } : {});
+    senders.telegram = new TelegramOutbound({ api: bot.api });
+  }
+  const runtime = await buildConsultRuntime({ config, db, logger, messenger: createChannelMessenger(senders), runJobs: 'worker' });
+  await runtime.runner?.start();
+  logger.info({ pid: process.pid }, 'worker started');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'worker stopping: draining running jobs');
+    void runtime
+      .close()
+      .then(() => db.close())
+      .then(() => logger.info({}, 'worker stopped'))
+      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'worker shutdown failed'))
+      .finally(() => process.exit(process.exitCode ?? 0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+});

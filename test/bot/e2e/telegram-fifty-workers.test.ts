@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { newInviteCode } from '../../../src/entry/admin-codes.js';
+import { createStaffMember, enrollHealthWorker } from '../../../src/infra/db/stores/people-store.js';
+import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
+import { startEntry, type RunningProcess } from '../../support/processes.js';
+import { describeWithRedis, TEST_REDIS_URL } from '../../support/redis.js';
+import { startSharedDatabase } from '../../support/shared-database.js';
+
+const WORKERS = 50;
+
+describeWithRedis('50 health workers on Telegram at once, with duplicates and a worker restart', () => {
+  const telegram = new FakeTelegramServer({ chatRateLimit: false });
+  let shared: Awaited<ReturnType<typeof startSharedDatabase>>;
+  let env: Record<string, string>;
+  const processes: RunningProcess[] = [];
+  const prefix = `test-e2e-${process.pid}-${Date.now()}`;
+  let dataDir: string;
+  const codes: string[] = [];
+
+  beforeAll(async () => {
+    shared = await startSharedDatabase();
+    const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: 'sup@example.org' });
+    for (let i = 0; i < WORKERS; i++) {
+      const code = newInviteCode();
+      codes.push(code);
+      await enrollHealthWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+    }
+    const { url } = await telegram.start();
+    dataDir = await mkdtemp(join(tmpdir(), 'e2e-'));
+    env = {
+      DATABASE_URL: shared.url,
+      DATABASE_POOL_SIZE: '8',
+      REDIS_URL: TEST_REDIS_URL,
+      JOBS_PREFIX: prefix,
+      TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN,
+      TELEGRAM_API_ROOT: url,
+      DATA_DIR: dataDir,
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const p of processes) await p.stop(5_000);
+    await telegram.close();
+    await shared?.close();
+    const redis = new Redis(TEST_REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('completes every consult, one plan per chat, replies in order, no chat sees another', async () => {
+    const bot = startEntry('bot', env);
+    const workerA = startEntry('worker', env);
+    const workerB = startEntry('worker', env);
+    processes.push(bot, workerA, workerB);
+
+    const say = async (chatId: number, text: string, expectCount: number, duplicate: boolean) => {
+      const update = telegram.pushTextMessage({ chatId, fromId: chatId, text });
+      if (duplicate) telegram.pushDuplicate(update.update_id);
+      await telegram.waitForMessages(chatId, expectCount, 90_000);
+    };
+    let restarted = false;
+    const consult = async (i: number) => {
+      const chatId = 5_000_000 + i;
+      const dup = i % 5 === 0; // every fifth health worker's updates arrive twice
+      await say(chatId, `/start ${codes[i]}`, 1, dup);
+      await say(chatId, `${20 + i} year old man`, 2, dup);
+      await say(chatId, `fever for ${i + 1} days, RDT positive`, 3, dup);
+      if (i === 10 && !restarted) {
+        // One worker dies without warning while plans are being made; another takes its place.
+        restarted = true;
+        await workerA.kill();
+        processes.push(startEntry('worker', env));
+      }
+      await say(chatId, 'dx: uncomplicated malaria', 5, dup);
+    };
+    await Promise.all(Array.from({ length: WORKERS }, (_, i) => consult(i)));
+    // Give any stray duplicate a moment to show itself before counting.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+    for (let i = 0; i < WORKERS; i++) {
+      const sent = telegram.sentTo(5_000_000 + i).map((m) => m.text);
+      expect(sent, `chat ${i}: ${JSON.stringify(sent)}`).toHaveLength(5);
+      expect(sent[0]).toMatch(/Welcome! You are enrolled/);
+      expect(sent[1]).toMatch(/main findings/);
+      expect(sent[2]).toMatch(new RegExp(`fever for ${i + 1} days`));
+      // Another chat's numbers never appear here.
+      for (const other of [i + 2, i + 12]) if (other <= WORKERS) expect(sent[2]).not.toMatch(new RegExp(`for ${other} days`));
+      expect(sent[3]).toMatch(/Working diagnosis: uncomplicated malaria/);
+      expect(sent[4]).toMatch(/Sources/);
+      expect(sent.filter((t) => t.includes('Sources'))).toHaveLength(1);
+    }
+    expect(await shared.db.prisma.plan.count()).toBe(WORKERS);
+  }, 600_000);
+});

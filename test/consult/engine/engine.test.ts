@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processChat, receiveInbound, type ConsultEngineDeps } from '../../../src/consult/consult-engine.js';
+import type { Messenger } from '../../../src/consult/consult-store.js';
+import type { InboundMessage, OutboundMessage } from '../../../src/consult/messages.js';
+import { runPlanJob } from '../../../src/consult/plan-job.js';
+import { databaseGuidelineIndex } from '../../../src/infra/db/guideline-index.js';
+import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
+import { createSideEffectLedger } from '../../../src/infra/db/stores/side-effect-store.js';
+import { loadSampleCorpus } from '../../../src/ingest/load-sample-corpus.js';
+import { createInProcessJobQueue } from '../../../src/jobs/in-process-job-queue.js';
+import { searchGuidelines } from '../../../src/rag/search-guidelines.js';
+import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+class RecordingMessenger implements Messenger {
+  readonly sent: Array<{ chatId: string; message: OutboundMessage }> = [];
+  failNext = 0;
+  canSend(): boolean {
+    return true;
+  }
+  async send(_channel: string, message: OutboundMessage) {
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      throw new Error('network down');
+    }
+    this.sent.push({ chatId: message.chatId, message });
+    return { channelMessageIds: [String(this.sent.length)] };
+  }
+  to(chatId: string): string[] {
+    return this.sent.filter((s) => s.chatId === chatId).map((s) => s.message.text);
+  }
+}
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+let counter = 0;
+function message(chatId: string, text: string, messageId = `m${++counter}`): InboundMessage {
+  return { channel: 'telegram', chatId, messageId, senderId: chatId, chatType: 'private', text, receivedAt: new Date() };
+}
+
+describe('the consult engine over the database', () => {
+  let db: TestDatabase;
+  let deps: ConsultEngineDeps;
+  let messenger: RecordingMessenger;
+  const queue = createInProcessJobQueue();
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    await loadSampleCorpus(db);
+    messenger = new RecordingMessenger();
+    const store = createConsultStore(db);
+    deps = { store, messenger, jobs: queue, ledger: createSideEffectLedger(db), log: silent };
+  });
+  afterAll(async () => {
+    await queue.close();
+    await db?.close();
+  });
+
+  it('treats a redelivered message as a no-op', async () => {
+    const first = await receiveInbound(deps, message('c1', 'hello', 'dup-1'), null);
+    const again = await receiveInbound(deps, message('c1', 'hello', 'dup-1'), null);
+    expect([first, again]).toEqual([true, false]);
+    expect(messenger.to('c1')).toHaveLength(1);
+  });
+
+  it('handles two messages from one chat in arrival order, once each, even when they race', async () => {
+    await Promise.all([receiveInbound(deps, message('c2', '30 year old'), null), receiveInbound(deps, message('c2', 'male'), null)]);
+    const replies = messenger.to('c2');
+    expect(replies).toHaveLength(2);
+    expect(replies[0]).toMatch(/male or female/);
+    expect(replies[1]).toMatch(/main findings/);
+  });
+
+  it('never mixes two chats', async () => {
+    await Promise.all([receiveInbound(deps, message('c3', '4 years'), null), receiveInbound(deps, message('c4', '60 year old woman'), null)]);
+    expect(messenger.to('c3')[0]).toMatch(/male or female/);
+    expect(messenger.to('c4')[0]).toMatch(/main findings/);
+  });
+
+  it('resumes a message stored before a crash, and resends a reply whose send failed', async () => {
+    await deps.store.recordInbound(message('c5', '25 year old man'), null);
+    const chatRef = (await deps.store.findChat('telegram', 'c5')) as string;
+    expect(messenger.to('c5')).toHaveLength(0);
+    messenger.failNext = 1;
+    await expect(processChat(deps, chatRef)).rejects.toThrow(/network down/);
+    expect(messenger.to('c5')).toHaveLength(0);
+    await processChat(deps, chatRef);
+    await processChat(deps, chatRef);
+    expect(messenger.to('c5')).toHaveLength(1);
+    expect(messenger.to('c5')[0]).toMatch(/main findings/);
+  });
+
+  it('stores one plan and sends it once, however often the plan job runs', async () => {
+    for (const text of ['5 year old boy', '18 kg', 'fever 2 days, RDT positive', 'dx: uncomplicated malaria']) {
+      await receiveInbound(deps, message('c6', text), null);
+    }
+    const chatRef = (await deps.store.findChat('telegram', 'c6')) as string;
+    const consult = await deps.store.activeConsult(chatRef);
+    expect(consult?.stage).toBe('plan');
+    const planDeps = { ...deps, store: createConsultStore(db), search: (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input) };
+    await runPlanJob(planDeps, { consultId: consult?.id });
+    await runPlanJob(planDeps, { consultId: consult?.id });
+    const plans = messenger.to('c6').filter((t) => t.includes('Sources'));
+    expect(plans).toHaveLength(1);
+    expect(await db.prisma.plan.count({ where: { consultId: consult?.id ?? '' } })).toBe(1);
+    const citations = await db.prisma.citation.findMany({ where: { plan: { consultId: consult?.id ?? '' } } });
+    expect(citations.length).toBeGreaterThan(0);
+    for (const c of citations) expect(plans[0]).toContain(`[${c.label}]`);
+    expect((await deps.store.activeConsult(chatRef))?.stage).toBe('done');
+  });
+
+  it('refuses a message that is too long with a clear answer, and keeps going', async () => {
+    await receiveInbound(deps, message('c7', 'x'.repeat(20_000)), null);
+    expect(messenger.to('c7')[0]).toMatch(/too long/);
+    await receiveInbound(deps, message('c7', '40 year old woman'), null);
+    expect(messenger.to('c7')[1]).toMatch(/pregnant/);
+  });
+});

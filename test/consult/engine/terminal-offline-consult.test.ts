@@ -1,0 +1,73 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { replies, runChat } from '../../support/run-chat.js';
+
+describe('a whole consult in the terminal, offline protocol mode (npm run chat)', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('interviews, triages, takes the stated diagnosis and replies with a cited plan, then answers a follow-up', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'chat-offline-'));
+    dirs.push(dataDir);
+    const { code, stdout, stderr } = await runChat(
+      [
+        'child with fever',
+        '3 years',
+        'boy',
+        '14 kg',
+        'fever for 2 days, temp 38.9, RDT positive, no cough',
+        'dx: uncomplicated malaria',
+        'what should I tell the mother about when to come back?',
+      ],
+      { DATA_DIR: dataDir },
+    );
+    expect(stderr).not.toMatch(/error/i);
+    expect(code).toBe(0);
+    const r = replies(stdout);
+    expect(stdout).toContain('Loaded the sample corpus');
+    expect(r[0]).toMatch(/How old is the patient/);
+    expect(r[1]).toMatch(/male or female/);
+    expect(r[2]).toMatch(/weight in kg/);
+    expect(r[3]).toMatch(/main findings/);
+    expect(r[4]).toMatch(/Noted: .*RDT positive/);
+    expect(r[4]).toMatch(/uncomplicated malaria/);
+    expect(r[5]).toMatch(/Working diagnosis: uncomplicated malaria/);
+    const plan = r[6] ?? '';
+    expect(plan).toMatch(/\[S\d+\]/);
+    expect(plan).toMatch(/Sources/);
+    expect(plan).toMatch(/S1: Malaria at community level/);
+    expect(plan).toMatch(/SAMPLE/);
+    // Every citation in the plan names a listed source.
+    const cited = new Set([...plan.matchAll(/\[(S\d+)(?:, ?(S\d+))*\]/g)].flatMap((m) => m.slice(1).filter(Boolean)));
+    for (const label of cited) expect(plan).toContain(`${label}: `);
+    const followUp = r[7] ?? '';
+    expect(followUp).toMatch(/\[S\d+\]/);
+    expect(r).toHaveLength(8);
+  });
+
+  it('sends an urgent referral at once for a danger sign, and not for a negated one', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'chat-urgent-'));
+    dirs.push(dataDir);
+    const { stdout } = await runChat(['2 year old girl, not able to drink, had convulsions this morning', 'no convulsions now, no vomiting'], {
+      DATA_DIR: dataDir,
+    });
+    const r = replies(stdout);
+    expect(r[0]).toMatch(/URGENT/);
+    expect(r[0]).toMatch(/refer/i);
+    expect(r[0]).toMatch(/convulsion/i);
+    expect(r[1]).not.toMatch(/URGENT/);
+    expect(r.filter((x) => x.includes('URGENT'))).toHaveLength(1);
+  });
+
+  it('resumes the consult where it was after a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'chat-resume-'));
+    dirs.push(dataDir);
+    await runChat(['35 year old man'], { DATA_DIR: dataDir });
+    const { stdout } = await runChat(['fever 3 days, RDT negative, cough'], { DATA_DIR: dataDir });
+    expect(replies(stdout)[0]).toMatch(/Noted: .*RDT negative/);
+  });
+});

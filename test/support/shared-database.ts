@@ -1,0 +1,30 @@
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
+import { openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
+import { MIGRATIONS_DIR } from './test-database.js';
+
+/**
+ * One database several processes share, as PostgreSQL would be: an in-memory PGlite with pgvector,
+ * migrated and loaded with the sample corpus, served over the Postgres wire protocol. `db` is for the
+ * test's own setup and assertions (use it before starting processes and after they stop).
+ */
+export async function startSharedDatabase(): Promise<{ url: string; db: Database; close(): Promise<void> }> {
+  const pglite = await PGlite.create({ extensions: { vector } });
+  const db = openOnPglite(pglite);
+  await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+  await loadSampleCorpus(db);
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 100 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
+    db,
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
