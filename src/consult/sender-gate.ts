@@ -56,8 +56,11 @@ export async function gateSender(deps: { identities: IdentityStore; messenger: M
   const worker = await deps.identities.findWorker(message.channel, message.senderId);
   const code = inviteCodeIn(message);
   if (worker) {
-    // "/start CODE" again from an enrolled worker is just a greeting.
-    return code ? (await reply(ENROLLED_WELCOME), { kind: 'answered' }) : { kind: 'consult', healthWorkerId: worker };
+    if (!code) return { kind: 'consult', healthWorkerId: worker };
+    // "/start CODE" again from an enrolled worker (or the redelivery of the one that enrolled them) is a
+    // greeting at most once per message.
+    if (await firstTime()) await reply(ENROLLED_WELCOME);
+    return { kind: 'answered' };
   }
   if (code) {
     if (!(await firstTime())) return { kind: 'answered' };

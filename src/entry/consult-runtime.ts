@@ -99,7 +99,9 @@ export async function buildConsultRuntime(options: {
   if (runner) {
     runner.register(PLAN_JOB, (payload) => runPlanJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency: 2 });
     runner.register(FOLLOW_UP_JOB, (payload) => runFollowUpJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency: 2 });
-    runner.onFailed((failure) => logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt }, 'job failed'));
+    runner.onFailed((failure) =>
+      logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
+    );
   }
 
   return {

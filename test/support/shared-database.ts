@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
 import { openOnPglite, type Database } from '../../src/infra/db/open-database.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
@@ -17,6 +18,7 @@ export async function startSharedDatabase(): Promise<{ url: string; db: Database
   await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
   await loadSampleCorpus(db);
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 100 });
+  serialisePgliteSessions(server, pglite);
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   return {

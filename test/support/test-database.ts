@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
 import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
@@ -27,6 +28,7 @@ export async function openTestDatabase(via: TestBackend, options: { migrate?: bo
     db = openOnPglite(pglite);
   } else {
     server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 20 });
+    serialisePgliteSessions(server, pglite);
     await server.start();
     const port = Number(server.getServerConn().split(':').pop());
     db = await openDatabase({ kind: 'postgres', url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, poolSize: 5 });
