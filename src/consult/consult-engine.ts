@@ -4,6 +4,7 @@ import type { ConsultStore, Messenger, PendingInbound, TurnOutcome } from './con
 import type { InterviewModel } from './interview-model.js';
 import type { InboundMessage } from './messages.js';
 import { extractFacts } from './offline/extract-facts.js';
+import { hashChannelId } from './sender-gate.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn } from './turn/handle-turn.js';
@@ -35,7 +36,8 @@ export const FOLLOW_UP_JOB = 'follow-up';
 export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMessage, healthWorkerId: string | null): Promise<boolean> {
   const recorded = await deps.store.recordInbound(message, healthWorkerId);
   if (!recorded) {
-    deps.log.info({ channel: message.channel, messageId: message.messageId }, 'duplicate inbound ignored');
+    // Platform ids can embed a phone number (WhatsApp): log a hash of it, never the id itself.
+    deps.log.info({ channel: message.channel, messageRef: hashChannelId(message.channel, message.messageId) }, 'duplicate inbound ignored');
     return false;
   }
   await processChat(deps, recorded.chatRef);
