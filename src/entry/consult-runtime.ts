@@ -79,7 +79,13 @@ export async function buildConsultRuntime(options: {
     const bull = await createBullmqJobQueue({ redisUrl: config.redisUrl, prefix: config.jobsPrefix, onError });
     queue = bull;
     closeQueue = () => bull.close();
-    if (options.runJobs === 'worker') runner = await createBullmqJobRunner({ redisUrl: config.redisUrl, prefix: config.jobsPrefix, onError });
+    if (options.runJobs === 'worker') runner = await createBullmqJobRunner({
+        redisUrl: config.redisUrl,
+        prefix: config.jobsPrefix,
+        lockDurationMs: config.jobsLockSeconds * 1000,
+        stalledIntervalMs: config.jobsLockSeconds * 1000,
+        onError,
+      });
   } else {
     if (options.runJobs === 'enqueue-only') throw new Error('enqueue-only needs REDIS_URL: without Redis, jobs run in this process');
     const local = createInProcessJobQueue();

@@ -59,6 +59,7 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: int(10, 1, 200),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
+  JOBS_LOCK_SECONDS: int(30, 1, 3600),
   JOBS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' }).optional().default('chw'),
 
   ANTHROPIC_API_KEY: optionalString,
@@ -102,6 +103,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Redis key prefix of the job queue, so several deployments (or test runs) can share one Redis. */
   jobsPrefix: string;
+  /** How long a worker's claim on a job lasts without renewal: a dead worker's job moves on after this. */
+  jobsLockSeconds: number;
   llm:
     | { kind: 'offline' }
     | {
@@ -187,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { kind: 'pglite', dataDir: `${e.DATA_DIR}/pglite` },
     redisUrl: e.REDIS_URL,
     jobsPrefix: e.JOBS_PREFIX,
+    jobsLockSeconds: e.JOBS_LOCK_SECONDS,
     llm: e.ANTHROPIC_API_KEY
       ? {
           kind: 'anthropic',

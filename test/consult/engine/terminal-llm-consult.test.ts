@@ -9,7 +9,8 @@ import { replies, runChat } from '../../support/run-chat.js';
 
 function lastUserText(request: FakeAnthropicRequest): string {
   const last = request.messages.at(-1);
-  if (!last || typeof last.content === 'string') return last?.content ?? '';
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content;
   return last.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n');
 }
 
