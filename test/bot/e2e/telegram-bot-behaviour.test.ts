@@ -1,0 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newInviteCode } from '../../../src/entry/admin-codes.js';
+import { createStaffMember, enrollHealthWorker } from '../../../src/infra/db/stores/people-store.js';
+import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
+import { startEntry, type RunningProcess } from '../../support/processes.js';
+import { startSharedDatabase } from '../../support/shared-database.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
+  const telegram = new FakeTelegramServer({ chatRateLimit: false });
+  let shared: Awaited<ReturnType<typeof startSharedDatabase>>;
+  let env: Record<string, string>;
+  let dataDir: string;
+  const codes: string[] = [];
+  const processes: RunningProcess[] = [];
+
+  beforeAll(async () => {
+    shared = await startSharedDatabase();
+    const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: 'bot@example.org' });
+    for (let i = 0; i < 3; i++) {
+      const code = newInviteCode();
+      codes.push(code);
+      await enrollHealthWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+    }
+    const { url } = await telegram.start();
+    dataDir = await mkdtemp(join(tmpdir(), 'bot-'));
+    env = { DATABASE_URL: shared.url, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir };
+    processes.push(startEntry('bot', env));
+    await telegram.waitForPoll(30_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const p of processes) await p.stop(10_000);
+    await telegram.close();
+    await shared?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('answers an unknown sender once and stores nothing readable about them', async () => {
+    const update = telegram.pushTextMessage({ chatId: 9_100_001, fromId: 9_100_001, text: 'hello, my name is Ama, 0244123456' });
+    telegram.pushDuplicate(update.update_id);
+    const sent = await telegram.waitForMessages(9_100_001, 1, 30_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(telegram.sentTo(9_100_001)).toHaveLength(1);
+    expect(sent[0]?.text).toMatch(/enrolled community health workers/);
+    expect(await shared.db.prisma.chat.count({ where: { externalChatId: '9100001' } })).toBe(0);
+    const rows = await shared.db.sql.query<{ t: string }>(`SELECT row_to_json(a)::text AS t FROM audit_events a WHERE action = 'inbound.unknown_sender'`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.t).not.toMatch(/9100001|Ama|0244123456/);
+  });
+
+  it('refuses group chats politely', async () => {
+    telegram.pushTextMessage({ chatId: -1_009_100_002, fromId: 9_100_002, text: '/start', chatType: 'supergroup' });
+    const sent = await telegram.waitForMessages(-1_009_100_002, 1, 30_000);
+    expect(sent[0]?.text).toMatch(/private chat/);
+  });
+
+  it('enrolls with /start CODE, explains what it can take for voice, stickers and locations, and shows typing while planning', async () => {
+    const chatId = 9_100_003;
+    telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start ${codes[0]}` });
+    await telegram.waitForMessages(chatId, 1, 30_000);
+    telegram.pushVoice({ chatId, fromId: chatId });
+    await telegram.waitForMessages(chatId, 2, 30_000);
+    telegram.pushSticker({ chatId, fromId: chatId });
+    await telegram.waitForMessages(chatId, 3, 30_000);
+    telegram.pushLocation({ chatId, fromId: chatId, latitude: 5.6, longitude: -0.2 });
+    const media = await telegram.waitForMessages(chatId, 4, 30_000);
+    expect(media[1]?.text).toMatch(/voice notes/);
+    expect(media[2]?.text).toMatch(/only read text/);
+    expect(media[3]?.text).toMatch(/location/);
+    for (const [i, text] of ['45 year old man', 'fever 3 days, RDT positive', 'dx: uncomplicated malaria'].entries()) {
+      telegram.pushTextMessage({ chatId, fromId: chatId, text });
+      await telegram.waitForMessages(chatId, 5 + i, 30_000);
+    }
+    const all = await telegram.waitForMessages(chatId, 8, 60_000);
+    expect(all[7]?.text).toMatch(/Sources/);
+    expect(all[7]?.parseMode).toBe('HTML');
+    expect(telegram.chatActions.some((a) => a.chatId === chatId && a.action === 'typing')).toBe(true);
+  });
+
+  it('handles an edited message as a correction', async () => {
+    const chatId = 9_100_004;
+    telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start ${codes[1]}` });
+    await telegram.waitForMessages(chatId, 1, 30_000);
+    const original = telegram.pushTextMessage({ chatId, fromId: chatId, text: '30 year old' });
+    await telegram.waitForMessages(chatId, 2, 30_000);
+    const message = (original as { message?: Record<string, unknown> }).message ?? {};
+    telegram.pushUpdate({ edited_message: { ...message, text: '30 year old man', edit_date: Math.floor(Date.now() / 1000) + 1 } } as never);
+    const sent = await telegram.waitForMessages(chatId, 3, 30_000);
+    expect(sent[1]?.text).toMatch(/male or female/);
+    expect(sent[2]?.text).toMatch(/main findings/);
+  });
+
+  it('serves a webhook that checks the secret token', async () => {
+    const port = await freePort();
+    const webhookBot = startEntry('bot', {
+      ...env,
+      TELEGRAM_MODE: 'webhook',
+      TELEGRAM_WEBHOOK_URL: `https://bot.example.org/telegram`,
+      TELEGRAM_WEBHOOK_SECRET: 'right-secret',
+      TELEGRAM_WEBHOOK_PORT: String(port),
+    });
+    processes.push(webhookBot);
+    const post = async (secret: string, updateId: number) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        try {
+          return await fetch(`http://127.0.0.1:${port}/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret },
+            body: JSON.stringify({
+              update_id: updateId,
+              message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat: { id: 9_100_005, type: 'private' }, from: { id: 9_100_005, is_bot: false, first_name: 'X' }, text: `/start ${codes[2]}` },
+            }),
+          });
+        } catch {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+      throw new Error('webhook server never came up');
+    };
+    const refused = await post('wrong-secret', 900_001);
+    expect(refused.status).toBe(401);
+    const accepted = await post('right-secret', 900_002);
+    expect(accepted.status).toBe(200);
+    const sent = await telegram.waitForMessages(9_100_005, 1, 30_000);
+    expect(sent[0]?.text).toMatch(/Welcome/);
+    expect(telegram.sentTo(9_100_005)).toHaveLength(1);
+    await webhookBot.stop(10_000);
+  });
+});
