@@ -95,7 +95,7 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     await telegram.waitForMessages(chatId, 1, 30_000);
     const original = telegram.pushTextMessage({ chatId, fromId: chatId, text: '30 year old' });
     await telegram.waitForMessages(chatId, 2, 30_000);
-    const message = (original as { message?: Record<string, unknown> }).message ?? {};
+    const message = (original as unknown as { message?: Record<string, unknown> }).message ?? {};
     telegram.pushUpdate({ edited_message: { ...message, text: '30 year old man', edit_date: Math.floor(Date.now() / 1000) + 1 } } as never);
     const sent = await telegram.waitForMessages(chatId, 3, 30_000);
     expect(sent[1]?.text).toMatch(/male or female/);
