@@ -94,4 +94,24 @@ describe('a whole consult in the terminal with Claude (fake Anthropic server, st
       .filter((t): t is string[] => Array.isArray(t));
     for (const names of toolSets) for (const name of names) expect(['collect_demographics', 'record_findings', 'generate_differentials']).toContain(name);
   });
+
+  it('switches to the offline protocol and says so when Claude stays unreachable', async () => {
+    anthropic.setResponder(() => replyText('unused'));
+    anthropic.failNext(100, { kind: 'overloaded' });
+    const dataDir = await mkdtemp(join(tmpdir(), 'chat-llm-down-'));
+    dirs.push(dataDir);
+    const { code, stdout } = await runChat(['4 year old girl with fever', '13 kg'], {
+      DATA_DIR: dataDir,
+      ANTHROPIC_API_KEY: FAKE_ANTHROPIC_API_KEY,
+      ANTHROPIC_BASE_URL: url,
+      ANTHROPIC_MAX_RETRIES: '0',
+    });
+    expect(code).toBe(0);
+    const r = replies(stdout);
+    expect(r[0]).toMatch(/assistant is offline/);
+    expect(r[1]).toMatch(/weight in kg/);
+    // Once offline, the consult keeps to the question list without calling Claude again.
+    expect(r[2]).toMatch(/main findings/);
+    expect(r.filter((t) => /assistant is offline/.test(t))).toHaveLength(1);
+  });
 });
