@@ -10,7 +10,7 @@ import { loadIngestRecords } from '../ingest/load/load-records.js';
 import { SAMPLE_CORPUS_DIR } from '../ingest/load-sample-corpus.js';
 import { parseGuidelinesToFile } from '../ingest/parse-guidelines.js';
 import { createProgress } from '../ingest/progress.js';
-import { listBookFolders } from '../ingest/read-guideline-books.js';
+import { listArticleFiles, listBookFolders } from '../ingest/read-guideline-books.js';
 import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
@@ -62,13 +62,16 @@ async function parse(): Promise<void> {
   const fromIndex = args.indexOf('--from');
   const root = args.includes('--sample') ? SAMPLE_CORPUS_DIR : fromIndex >= 0 ? (args[fromIndex + 1] ?? '') : guidelinesDir(config.dataDir);
   const folders = await listBookFolders(root);
-  if (folders.length === 0) throw new Error(`no book folders (with a TOC.nxml) under ${root}; run npm run guidelines:download first`);
+  // Open-access JATS articles: loose .nxml files under the root, or under DATA_DIR/articles.
+  const articles = [...(await listArticleFiles(root)), ...(await listArticleFiles(join(config.dataDir, 'articles')))];
+  if (folders.length === 0 && articles.length === 0) throw new Error(`no book folders (with a TOC.nxml) or article files under ${root}; run npm run guidelines:download first`);
   const progress = createProgress({ label: 'part files' });
   let parts = 0;
   const summary = await parseGuidelinesToFile(folders, chunksFile, {
     languages: config.guidelines.languages,
     tokenBudget: config.guidelines.tokenBudget,
     kind: root === SAMPLE_CORPUS_DIR ? 'sample' : 'bookshelf',
+    articles,
     signal: abort.signal,
     onPart: () => progress.update(++parts),
     onFileError: (file, error) => process.stderr.write(`\nskipped malformed ${file}: ${error.message}\n`),

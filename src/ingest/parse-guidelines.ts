@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { writeChunksFile } from './chunks-file.js';
-import { emptyStats, readGuidelineBooks, type ReadBooksOptions, type ReadBooksStats } from './read-guideline-books.js';
+import { emptyStats, readArticles, readGuidelineBooks, type ReadBooksOptions, type ReadBooksStats } from './read-guideline-books.js';
 
 export interface ParseSummary extends ReadBooksStats {
   records: number;
@@ -16,26 +16,24 @@ export interface ParseSummary extends ReadBooksStats {
 export async function parseGuidelinesToFile(
   folders: string[],
   outFile: string,
-  options: Omit<ReadBooksOptions, 'onFileError'> & { onFileError?: ReadBooksOptions['onFileError'] },
+  options: Omit<ReadBooksOptions, 'onFileError'> & { onFileError?: ReadBooksOptions['onFileError']; articles?: string[] },
 ): Promise<ParseSummary> {
   const started = Date.now();
   const previous = await fileSha256(outFile);
   const stats = emptyStats();
   const malformed: ParseSummary['malformed'] = [];
-  const written = await writeChunksFile(
-    outFile,
-    readGuidelineBooks(
-      folders,
-      {
-        ...options,
-        onFileError: (file, error) => {
-          malformed.push({ file, error: error.message });
-          options.onFileError?.(file, error);
-        },
-      },
-      stats,
-    ),
-  );
+  const readOptions: ReadBooksOptions = {
+    ...options,
+    onFileError: (file, error) => {
+      malformed.push({ file, error: error.message });
+      options.onFileError?.(file, error);
+    },
+  };
+  async function* everything() {
+    yield* readGuidelineBooks(folders, readOptions, stats);
+    yield* readArticles(options.articles ?? [], { ...readOptions, kind: 'article' }, stats);
+  }
+  const written = await writeChunksFile(outFile, everything());
   return {
     ...stats,
     records: written.records,

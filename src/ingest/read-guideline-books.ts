@@ -145,3 +145,78 @@ function accessionFromFolder(folder: string): string {
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
+
+/** JATS article files (`*.nxml` not inside a book folder) directly under `root`, in name order. */
+export async function listArticleFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.nxml') && e.name !== 'TOC.nxml')
+    .map((e) => join(root, e.name))
+    .sort(naturalOrder);
+}
+
+/**
+ * Open-access journal articles (JATS `<article>`) as secondary sources: each file is its own source,
+ * keyed by its PMC id, DOI or file name, chunked like a book part.
+ */
+export async function* readArticles(files: string[], options: ReadBooksOptions, stats: ReadBooksStats = emptyStats()): AsyncGenerator<IngestRecord> {
+  for (const path of files) {
+    if (options.signal?.aborted) return;
+    const xml = await readFile(path, 'utf8');
+    stats.bytes += Buffer.byteLength(xml);
+    const partFile = basename(path, '.nxml');
+    let part;
+    try {
+      part = parseGuidelinePart(xml, { fileName: basename(path) });
+    } catch (error) {
+      stats.malformedFiles += 1;
+      options.onFileError?.(path, asError(error));
+      continue;
+    }
+    const language = (part.language || 'en').toLowerCase();
+    if (!options.languages.includes(language) && !options.languages.includes(language.split('-')[0] ?? language)) {
+      stats.skippedParts += 1;
+      continue;
+    }
+    const accession = part.accession ?? partFile;
+    const title = part.partTitle;
+    yield {
+      type: 'source',
+      accession,
+      title,
+      publisher: part.bookTitle,
+      year: null,
+      licence: part.licence.text,
+      licenceUrl: part.licence.url,
+      language,
+      lastUpdated: null,
+      kind: 'article',
+    };
+    stats.books += 1;
+    const drafts = chunkPart(part, { tokenBudget: options.tokenBudget, titlePrefix: [], accession, partFile });
+    const ordinals = new Map<string, number>();
+    for (const draft of drafts) {
+      const sectionPath = draft.sectionPath.join(' > ');
+      const ordinal = ordinals.get(sectionPath) ?? 0;
+      ordinals.set(sectionPath, ordinal + 1);
+      yield {
+        type: 'chunk',
+        accession,
+        partFile,
+        partTitle: part.partTitle,
+        sectionId: draft.sectionId,
+        sectionPath,
+        titlePath: draft.sectionPath.join(' > '),
+        ordinal,
+        content: draft.content,
+        tokenCount: draft.tokenCount,
+        contentHash: draft.contentHash,
+        oversized: draft.oversized,
+      };
+      stats.chunks += 1;
+      if (draft.oversized) stats.oversizedChunks += 1;
+    }
+    stats.parts += 1;
+    options.onPart?.({ file: path, bytes: Buffer.byteLength(xml), chunks: drafts.length });
+  }
+}

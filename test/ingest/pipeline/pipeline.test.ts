@@ -109,3 +109,29 @@ describe('the whole ingestion pipeline over the sample corpus: download, parse, 
     expect(lines).toHaveLength(1);
   });
 });
+
+describe('open-access journal articles as a secondary source', () => {
+  it('parses the real JATS articles into sources and chunks without markup', async () => {
+    const { listArticleFiles } = await import('../../../src/ingest/read-guideline-books.js');
+    const { fileURLToPath } = await import('node:url');
+    const jats = fileURLToPath(new URL('../../../../shared/fixtures/jats', import.meta.url));
+    const dir = await makeTempDir('articles-');
+    const out = path.join(dir, 'chunks.jsonl');
+    const summary = await parseGuidelinesToFile([], out, { languages: ['en'], tokenBudget: 512, kind: 'bookshelf', articles: await listArticleFiles(jats) });
+    expect(summary).toMatchObject({ books: 5, parts: 5, malformedFiles: 0 });
+    const sources: string[] = [];
+    let chunks = 0;
+    for await (const r of readChunksFile(out)) {
+      if (r.type === 'source') {
+        expect(r.kind).toBe('article');
+        sources.push(r.accession);
+      } else {
+        chunks += 1;
+        expect(r.content).not.toMatch(/<\/?[a-z][\w-]*[^>]*>/i);
+      }
+    }
+    expect(new Set(sources).size).toBe(5);
+    expect(chunks).toBe(summary.chunks);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
