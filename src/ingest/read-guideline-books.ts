@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { chunkPart, parseBookToc, parseGuidelinePart, shouldIngestPart } from './parse/index.js';
 import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
+import type { ParsedPart } from './parse/types.js';
 
 export interface ReadBooksOptions {
   /** Languages to keep (xml:lang, lower case); translated duplicates dilute retrieval. */
@@ -42,8 +43,7 @@ const naturalOrder = new Intl.Collator('en', { numeric: true }).compare;
 
 /**
  * Parses and chunks book folders into a stream of records (a source line, then its chunks), one part
- * file in memory at a time. Ordinals are renumbered per (part, section path) so two sibling sections
- * with the same title still get distinct keys.
+ * file in memory at a time.
  */
 export async function* readGuidelineBooks(folders: string[], options: ReadBooksOptions, stats: ReadBooksStats = emptyStats()): AsyncGenerator<IngestRecord> {
   for (const folder of folders) {
@@ -97,27 +97,7 @@ export async function* readGuidelineBooks(folders: string[], options: ReadBooksO
           continue;
         }
         const partFile = basename(file, '.nxml');
-        const drafts = chunkPart(part, { tokenBudget: options.tokenBudget, titlePrefix: [title], accession, partFile });
-        const ordinals = new Map<string, number>();
-        records = drafts.map((draft) => {
-          const sectionPath = draft.sectionPath.join(' > ');
-          const ordinal = ordinals.get(sectionPath) ?? 0;
-          ordinals.set(sectionPath, ordinal + 1);
-          return {
-            type: 'chunk',
-            accession,
-            partFile,
-            partTitle: part.partTitle,
-            sectionId: draft.sectionId,
-            sectionPath,
-            titlePath: [title, ...draft.sectionPath].join(' > '),
-            ordinal,
-            content: draft.content,
-            tokenCount: draft.tokenCount,
-            contentHash: draft.contentHash,
-            oversized: draft.oversized,
-          };
-        });
+        records = chunkRecords(part, { tokenBudget: options.tokenBudget, titlePrefix: [title], accession, partFile });
       } catch (error) {
         stats.malformedFiles += 1;
         options.onFileError?.(path, asError(error));
@@ -193,30 +173,38 @@ export async function* readArticles(files: string[], options: ReadBooksOptions, 
       kind: 'article',
     };
     stats.books += 1;
-    const drafts = chunkPart(part, { tokenBudget: options.tokenBudget, titlePrefix: [], accession, partFile });
-    const ordinals = new Map<string, number>();
-    for (const draft of drafts) {
-      const sectionPath = draft.sectionPath.join(' > ');
-      const ordinal = ordinals.get(sectionPath) ?? 0;
-      ordinals.set(sectionPath, ordinal + 1);
-      yield {
-        type: 'chunk',
-        accession,
-        partFile,
-        partTitle: part.partTitle,
-        sectionId: draft.sectionId,
-        sectionPath,
-        titlePath: draft.sectionPath.join(' > '),
-        ordinal,
-        content: draft.content,
-        tokenCount: draft.tokenCount,
-        contentHash: draft.contentHash,
-        oversized: draft.oversized,
-      };
-      stats.chunks += 1;
-      if (draft.oversized) stats.oversizedChunks += 1;
-    }
+    const records = chunkRecords(part, { tokenBudget: options.tokenBudget, titlePrefix: [], accession, partFile });
     stats.parts += 1;
-    options.onPart?.({ file: path, bytes: Buffer.byteLength(xml), chunks: drafts.length });
+    stats.chunks += records.length;
+    stats.oversizedChunks += records.filter((r) => r.oversized).length;
+    options.onPart?.({ file: path, bytes: Buffer.byteLength(xml), chunks: records.length });
+    yield* records;
   }
+}
+
+/**
+ * Chunks one parsed part into records. Ordinals are renumbered per (part, section path) so two sibling
+ * sections with the same title still get distinct keys.
+ */
+function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePrefix: string[]; accession: string; partFile: string }): ChunkRecord[] {
+  const ordinals = new Map<string, number>();
+  return chunkPart(part, options).map((draft) => {
+    const sectionPath = draft.sectionPath.join(' > ');
+    const ordinal = ordinals.get(sectionPath) ?? 0;
+    ordinals.set(sectionPath, ordinal + 1);
+    return {
+      type: 'chunk',
+      accession: options.accession,
+      partFile: options.partFile,
+      partTitle: part.partTitle,
+      sectionId: draft.sectionId,
+      sectionPath,
+      titlePath: [...options.titlePrefix, ...draft.sectionPath].join(' > '),
+      ordinal,
+      content: draft.content,
+      tokenCount: draft.tokenCount,
+      contentHash: draft.contentHash,
+      oversized: draft.oversized,
+    };
+  });
 }

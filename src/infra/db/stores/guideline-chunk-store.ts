@@ -1,6 +1,7 @@
 import pgvector from 'pgvector';
 import type { Database } from '../open-database.js';
 import { AppError } from '../../../core/app-error.js';
+import type { IndexHit } from '../../../rag/guideline-index.js';
 
 export interface GuidelineSourceInput {
   accession: string;
@@ -28,19 +29,8 @@ export interface GuidelineChunkInput {
   oversized: boolean;
 }
 
-export interface ChunkHit {
-  id: string;
-  accession: string;
-  bookTitle: string;
-  partFile: string;
-  sectionId: string | null;
-  sectionPath: string;
-  titlePath: string;
-  content: string;
-  tokenCount: number;
-  /** Cosine similarity (vector search, -1..1) or ts_rank_cd (full text, >= 0). */
-  score: number;
-}
+/** A chunk as a search returns it: the rag port's IndexHit (score: cosine similarity or text rank). */
+export type ChunkHit = IndexHit;
 
 /** Inserts or updates a guideline source by accession; returns its id. */
 export async function upsertGuidelineSource(db: Database, input: GuidelineSourceInput): Promise<string> {
