@@ -96,8 +96,9 @@ const HIT_COLUMNS = `c.id, s.accession, s.title AS "bookTitle", c.part_file AS "
 export async function searchChunksByVector(
   db: Database,
   query: { embedding: number[]; model: string; k: number; efSearch?: number },
+  options: { storedModels?: Array<{ model: string; dimensions: number; chunks: number }> } = {},
 ): Promise<ChunkHit[]> {
-  const stored = await countVectorsByModel(db);
+  const stored = options.storedModels ?? (await countVectorsByModel(db));
   const mismatch = stored.find((s) => s.model !== query.model || s.dimensions !== query.embedding.length);
   if (mismatch) {
     throw new AppError(
@@ -123,11 +124,13 @@ export async function searchChunksByVector(
 
 /**
  * Full-text search ranked BM25-style: each query word scores its inverse document frequency times
- * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed. The
- * GIN index finds candidates (any word matches); the best 400 by plain cover density are re-scored.
- * `terms` are plain words; the database builds every tsquery, nothing is concatenated into SQL.
+ * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed.
+ * Candidates come only from the query's rarest words that occur in the corpus (the GIN index answers
+ * those quickly); common words still add to the score of each candidate. Matching every row that has
+ * any common word ("child", "give") made the cost grow with the corpus. `terms` are plain words; the
+ * database builds every tsquery, nothing is concatenated into SQL.
  */
-export async function searchChunksByText(db: Database, query: { terms: string[]; k: number }): Promise<ChunkHit[]> {
+export async function searchChunksByText(db: Database, query: { terms: string[]; k: number; candidateWords?: number }): Promise<ChunkHit[]> {
   const words = query.terms.map((t) => t.trim()).filter(Boolean);
   if (words.length === 0) return [];
   const rows = await db.sql.query<ChunkHit & { score: number }>(
@@ -135,10 +138,14 @@ export async function searchChunksByText(db: Database, query: { terms: string[];
        SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
      q AS (
-       SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq,
+       SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
               ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
          FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
-     anyq AS (SELECT to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM q),
+     known AS (SELECT lexeme FROM q WHERE ndoc IS NOT NULL ORDER BY idf DESC LIMIT $3),
+     chosen AS (
+       SELECT lexeme FROM known
+       UNION ALL SELECT lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
+     anyq AS (SELECT to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM chosen),
      candidates AS (
        SELECT c.id, c.fts FROM guideline_chunks c, anyq
         WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
@@ -151,7 +158,7 @@ export async function searchChunksByText(db: Database, query: { terms: string[];
        FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
       ORDER BY scored.score DESC, c.id
       LIMIT $2`,
-    [words.join(' '), query.k],
+    [words.join(' '), query.k, query.candidateWords ?? 6],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
