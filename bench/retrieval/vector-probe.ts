@@ -1,0 +1,63 @@
+import type { Database } from '../../src/infra/db/open-database.js';
+import type { SqlSession } from '../../src/infra/db/sql-session.js';
+import { searchChunksByVector, type ChunkHit } from '../../src/infra/db/stores/guideline-chunk-store.js';
+import { BENCH_MODEL } from './load-synthetic-corpus.js';
+
+/** The statement searchChunksByVector sent, captured so the exact scan and EXPLAIN run the same SQL. */
+export interface VectorStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Runs searchChunksByVector through a session that records its nearest-neighbour statement. Going
+ * through the store function (not a copy of its SQL) keeps the benchmark honest when the store changes.
+ */
+export async function captureVectorStatement(db: Database, embedding: number[], k: number, efSearch: number): Promise<{ hits: ChunkHit[]; statement: VectorStatement }> {
+  let statement: VectorStatement | undefined;
+  const record = (session: SqlSession): SqlSession => ({
+    exec: (script) => session.exec(script),
+    query: <Row extends object>(sql: string, params: unknown[] = []) => {
+      if (sql.includes('<=>')) statement = { sql, params };
+      return session.query<Row>(sql, params);
+    },
+    transaction: (work) => session.transaction((tx) => work(record(tx))),
+  });
+  const hits = await searchChunksByVector({ ...db, sql: record(db.sql) }, { embedding, model: BENCH_MODEL, k, efSearch });
+  if (!statement) throw new Error('searchChunksByVector sent no nearest-neighbour statement');
+  return { hits, statement };
+}
+
+/** The statement over the HNSW index at `efSearch` (as searchChunksByVector runs it), ids in rank order. */
+export async function runIndexed(db: Database, statement: VectorStatement, efSearch: number): Promise<string[]> {
+  return db.sql.transaction(async (tx) => {
+    await tx.exec(`SET LOCAL hnsw.ef_search = ${Math.trunc(efSearch)}`);
+    return (await tx.query<{ id: string }>(statement.sql, statement.params)).map((r) => r.id);
+  });
+}
+
+/** The same statement with index scans disabled for this transaction only: an exact scan and sort. */
+export async function runExact(db: Database, statement: VectorStatement): Promise<string[]> {
+  return db.sql.transaction(async (tx) => {
+    await tx.exec('SET LOCAL enable_indexscan = off');
+    return (await tx.query<{ id: string }>(statement.sql, statement.params)).map((r) => r.id);
+  });
+}
+
+/** The query plans of both forms, to show one uses the HNSW index and the other does not. */
+export async function explainBoth(db: Database, statement: VectorStatement): Promise<{ indexed: string; exact: string }> {
+  const plan = (settings: string) =>
+    db.sql.transaction(async (tx) => {
+      await tx.exec(settings);
+      const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.sql}`, statement.params);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+  return { indexed: await plan('SET LOCAL hnsw.ef_search = 100'), exact: await plan('SET LOCAL enable_indexscan = off') };
+}
+
+/** The share of `truth` (the exact top k) that `found` contains. */
+export function recallAt(truth: readonly string[], found: readonly string[]): number {
+  if (truth.length === 0) return 1;
+  const hits = new Set(found);
+  return truth.filter((id) => hits.has(id)).length / truth.length;
+}
