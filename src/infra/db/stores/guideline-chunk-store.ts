@@ -130,7 +130,10 @@ export async function searchChunksByVector(
  * any common word ("child", "give") made the cost grow with the corpus. `terms` are plain words; the
  * database builds every tsquery, nothing is concatenated into SQL.
  */
-export async function searchChunksByText(db: Database, query: { terms: string[]; k: number; candidateWords?: number }): Promise<ChunkHit[]> {
+export async function searchChunksByText(
+  db: Database,
+  query: { terms: string[]; k: number; candidateWords?: number; candidateLimit?: number },
+): Promise<ChunkHit[]> {
   const words = query.terms.map((t) => t.trim()).filter(Boolean);
   if (words.length === 0) return [];
   const rows = await db.sql.query<ChunkHit & { score: number }>(
@@ -149,7 +152,7 @@ export async function searchChunksByText(db: Database, query: { terms: string[];
      candidates AS (
        SELECT c.id, c.fts FROM guideline_chunks c, anyq
         WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
-        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC LIMIT 400),
+        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC LIMIT $4),
      scored AS (
        SELECT cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
          FROM candidates cand JOIN q ON cand.fts @@ q.tsq
@@ -158,7 +161,7 @@ export async function searchChunksByText(db: Database, query: { terms: string[];
        FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
       ORDER BY scored.score DESC, c.id
       LIMIT $2`,
-    [words.join(' '), query.k, query.candidateWords ?? 6],
+    [words.join(' '), query.k, query.candidateWords ?? 6, query.candidateLimit ?? 400],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
