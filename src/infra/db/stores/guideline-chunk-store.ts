@@ -152,7 +152,7 @@ export async function searchChunksByText(
      candidates AS (
        SELECT c.id, c.fts FROM guideline_chunks c, anyq
         WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
-        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC LIMIT $4),
+        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.id LIMIT $4),
      scored AS (
        SELECT cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
          FROM candidates cand JOIN q ON cand.fts @@ q.tsq
