@@ -98,8 +98,8 @@ export interface ConsultStore {
   findChat(channel: ChannelName, externalChatId: string): Promise<string | null>;
   /** Chats with unhandled inbound or unsent outbound messages (resumed at start-up). */
   chatsWithPendingWork(): Promise<string[]>;
-  /** Consults whose plan was requested but not yet stored (re-enqueued at start-up). */
-  consultsAwaitingPlan(): Promise<string[]>;
+  /** Consults whose plan was requested but not yet stored, with how long they have waited. */
+  consultsAwaitingPlan(): Promise<Array<{ consultId: string; waitingMs: number }>>;
 }
 
 /** The port for sending a message on the chat's channel. */

@@ -28,13 +28,14 @@ runMain(async () => {
   const awaited = new Set<string>();
   const tracking: JobQueue = {
     async enqueue(name, payload, options) {
-      if (options?.jobId) awaited.add(options.jobId);
+      // A retried plan's job id carries a suffix; what we wait for is the plan's own key.
+      if (options?.jobId) awaited.add(options.jobId.replace(/:retry-\d+$/, ''));
       await runtime.queue.enqueue(name, payload, options);
     },
   };
   runtime.engine.jobs = tracking;
   runtime.runner?.onFailed((failure) => {
-    awaited.delete(failure.jobId);
+    awaited.delete(failure.jobId.replace(/:retry-\d+$/, ''));
     out.write('\nbot> Sorry, I could not prepare that answer. Your consult is saved; send /new to start again.\n');
   });
 

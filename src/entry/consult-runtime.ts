@@ -30,6 +30,21 @@ export interface ConsultRuntime {
   close(): Promise<void>;
 }
 
+/** How long a plan may wait before a fresh job is enqueued for it, and for how long that is retried. */
+const PLAN_RETRY_AFTER_MS = 2 * 60_000;
+const PLAN_RETRY_FOR_MS = 30 * 60_000;
+
+/**
+ * The job id for a plan awaiting its job. Normally `plan:<consultId>` (a duplicate enqueue is a no-op);
+ * once the plan has waited too long (its job failed or was lost with a dead worker), a new id every
+ * two minutes for half an hour. The plan job is idempotent: the plan is stored once by its key and
+ * delivered once through the outbox, so a second job can only finish what the first did not.
+ */
+export function planJobId(consultId: string, waitingMs: number): string {
+  if (waitingMs < PLAN_RETRY_AFTER_MS || waitingMs > PLAN_RETRY_FOR_MS) return `plan:${consultId}`;
+  return `plan:${consultId}:retry-${Math.floor(waitingMs / PLAN_RETRY_AFTER_MS)}`;
+}
+
 /** Adapts pino to the engine's log port (ids only). */
 export function engineLog(logger: Logger): EngineLog {
   return {
@@ -117,7 +132,9 @@ export async function buildConsultRuntime(options: {
     queue,
     runner,
     async resume() {
-      for (const consultId of await store.consultsAwaitingPlan()) await queue.enqueue(PLAN_JOB, { consultId }, { jobId: `plan:${consultId}` });
+      for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
+        await queue.enqueue(PLAN_JOB, { consultId }, { jobId: planJobId(consultId, waitingMs) });
+      }
       for (const chatRef of await store.chatsWithPendingWork()) {
         await processChat(engine, chatRef).catch((error: unknown) =>
           logger.error({ chatRef, error: error instanceof Error ? error.message : String(error) }, 'resuming chat failed'),

@@ -209,6 +209,9 @@ export async function createBullmqJobRunner(options: BullmqJobRunnerOptions): Pr
         concurrency,
         lockDuration: options.lockDurationMs ?? 30_000,
         stalledInterval: options.stalledIntervalMs ?? 30_000,
+        // A job whose worker died (or starved) is taken over; BullMQ's default of 1 fails it on the
+        // second stall, which under load loses work that a later attempt would finish.
+        maxStalledCount: 3,
         settings: {
           backoffStrategy: (attemptsMade, _type, _error, job) => {
             const policy = policyFor(job?.name);

@@ -264,12 +264,12 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
     },
 
     async consultsAwaitingPlan() {
-      const rows = await db.sql.query<{ id: string }>(
-        `SELECT c.id FROM consults c
+      const rows = await db.sql.query<{ id: string; waiting_ms: number }>(
+        `SELECT c.id, (extract(epoch FROM now() - c.updated_at) * 1000)::float8 AS waiting_ms FROM consults c
           WHERE c.stage = 'plan' AND c.status = 'active'
             AND NOT EXISTS (SELECT 1 FROM plans p WHERE p.consult_id = c.id AND p.kind = 'assessment_plan')`,
       );
-      return rows.map((r) => r.id);
+      return rows.map((r) => ({ consultId: r.id, waitingMs: Number(r.waiting_ms) }));
     },
 
     async planExists(idempotencyKey) {
