@@ -5,6 +5,7 @@
  * is never lost to a formatting bug; a 403 (bot blocked) ends delivery with a typed error.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PerChatQueue } from '../delivery/per-chat-queue.js';
 import type { Api } from 'grammy';
 import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
@@ -61,8 +62,8 @@ export class TelegramOutbound implements ChannelOutbound {
   private readonly disableLinkPreviews: boolean;
   private readonly typingIntervalMs: number;
   private readonly sleep: (ms: number) => Promise<unknown>;
-  /** Tail of each chat's send queue: the parts of one reply never interleave with another's. */
-  private readonly chatQueues = new Map<string, Promise<unknown>>();
+  /** The parts of one reply never interleave with another's in the same chat. */
+  private readonly chatQueue = new PerChatQueue();
 
   constructor(options: TelegramOutboundOptions) {
     this.api = options.api;
@@ -84,14 +85,7 @@ export class TelegramOutbound implements ChannelOutbound {
       limit: this.limit,
       ...(this.partLabel ? { partLabel: this.partLabel } : {}),
     });
-    const previous = this.chatQueues.get(message.chatId) ?? Promise.resolve();
-    const run = previous.then(() => this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0));
-    const tail = run.catch(() => undefined);
-    this.chatQueues.set(message.chatId, tail);
-    void tail.then(() => {
-      if (this.chatQueues.get(message.chatId) === tail) this.chatQueues.delete(message.chatId);
-    });
-    return run;
+    return this.chatQueue.run(message.chatId, () => this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0));
   }
 
   /** One "typing..." indicator; resolves false if the chat can no longer be reached. Never throws. */

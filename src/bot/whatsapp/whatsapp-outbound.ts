@@ -5,6 +5,7 @@
  * reported as a transient DeliveryError that says how many parts arrived.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PerChatQueue } from '../delivery/per-chat-queue.js';
 import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
 import { DeliveryError } from '../delivery/delivery-error.js';
@@ -42,7 +43,8 @@ export class WhatsAppOutbound implements ChannelOutbound {
   private readonly backoffMs: number;
   private readonly typingIntervalMs: number;
   private readonly sleep: (ms: number) => Promise<unknown>;
-  private readonly chatQueues = new Map<string, Promise<unknown>>();
+  /** The parts of one reply never interleave with another's in the same chat. */
+  private readonly chatQueue = new PerChatQueue();
 
   constructor(options: WhatsAppOutboundOptions) {
     this.client = options.client;
@@ -62,14 +64,7 @@ export class WhatsAppOutbound implements ChannelOutbound {
       limit: this.limit,
       ...(this.partLabel ? { partLabel: this.partLabel } : {}),
     });
-    const previous = this.chatQueues.get(message.chatId) ?? Promise.resolve();
-    const run = previous.then(() => this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0));
-    const tail = run.catch(() => undefined);
-    this.chatQueues.set(message.chatId, tail);
-    void tail.then(() => {
-      if (this.chatQueues.get(message.chatId) === tail) this.chatQueues.delete(message.chatId);
-    });
-    return run;
+    return this.chatQueue.run(message.chatId, () => this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0));
   }
 
   /** Shows "typing..." until the returned function is called, then clears it. Never throws. */
