@@ -27,6 +27,8 @@ export interface ConsultEngineDeps {
 }
 
 export const PLAN_JOB = 'plan';
+/** How long an unfinished send claimed by another process is respected before it is taken over. */
+export const SEND_CLAIM_TAKEOVER_MS = 60_000;
 export const FOLLOW_UP_JOB = 'follow-up';
 
 /**
@@ -122,9 +124,11 @@ export async function deliverOutbox(deps: Pick<ConsultEngineDeps, 'store' | 'mes
   for (const message of await deps.store.unsentOutbound(chatRef)) {
     if (!deps.messenger.canSend(message.channel)) return;
     const key = `send:${message.idempotencyKey}`;
-    // A claim left by a process that died mid-send is taken over after 10 minutes: a possible duplicate
-    // is safer for a patient than a plan that never arrives.
-    const claim = await deps.ledger.claim(key, 'outbound_message', { reclaimAfterMs: 10 * 60_000 });
+    // A claim left by a process that died mid-send is taken over after a minute. Most of a send's time
+    // is the platform's pacing wait before the request, so a dead sender almost always sent nothing; a
+    // duplicate is possible only if it died between the platform accepting and our record, and a plan
+    // that arrives twice is safer for a patient than one that arrives ten minutes late.
+    const claim = await deps.ledger.claim(key, 'outbound_message', { reclaimAfterMs: SEND_CLAIM_TAKEOVER_MS });
     if (claim === 'done') continue;
     // Another delivery of this chat (the plan job, a poller) is sending it right now.
     if (claim === 'in_progress') return;
