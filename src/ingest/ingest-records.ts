@@ -1,3 +1,5 @@
+import type { GuidelineChunkInput } from '../infra/db/stores/guideline-chunk-store.js';
+
 /**
  * The lines of data/chunks.jsonl, the checkpoint between parsing and loading: a source line, then the
  * chunk lines of that source. Loading relies on that grouping to find chunks that disappeared.
@@ -16,22 +18,11 @@ export interface SourceRecord {
   kind: 'bookshelf' | 'article' | 'sample' | 'national';
 }
 
-export interface ChunkRecord {
-  type: 'chunk';
-  accession: string;
-  partFile: string;
-  partTitle: string;
-  sectionId: string | null;
-  /** Part title and section titles joined with " > ". */
-  sectionPath: string;
-  /** Book > Part > Section ..., the first line of content. */
-  titlePath: string;
-  ordinal: number;
-  content: string;
-  tokenCount: number;
-  contentHash: string;
-  oversized: boolean;
-}
+/**
+ * A chunk line: the stored chunk's fields (sectionPath is part title and section titles joined with
+ * " > "; titlePath starts with the book title) keyed by accession instead of a database id.
+ */
+export type ChunkRecord = { type: 'chunk'; accession: string } & Omit<GuidelineChunkInput, 'sourceId'>;
 
 export type IngestRecord = SourceRecord | ChunkRecord;
 
