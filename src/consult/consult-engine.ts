@@ -2,12 +2,14 @@ import type { JobQueue } from '../core/jobs.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
 import type { ConsultStore, Messenger, PendingInbound, TurnOutcome } from './consult-store.js';
 import type { InterviewModel } from './interview-model.js';
+import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
 import { extractFacts } from './offline/extract-facts.js';
 import { hashChannelId } from './sender-gate.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn } from './turn/handle-turn.js';
+import { MESSAGE_TOO_LONG } from './turn/texts.js';
 
 /** Ids and counts only: the engine never logs message text. */
 export interface EngineLog {
@@ -36,7 +38,15 @@ export const FOLLOW_UP_JOB = 'follow-up';
  * inbox in arrival order under the chat's lock. Returns false for a duplicate.
  */
 export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMessage, healthWorkerId: string | null): Promise<boolean> {
-  const recorded = await deps.store.recordInbound(message, healthWorkerId);
+  // The record keeps the text as sent, minus what the database cannot hold (a NUL byte).
+  const storable = message.text === undefined ? message : { ...message, text: recordableText(message.text) };
+  let recorded: { chatRef: string } | null;
+  try {
+    recorded = await deps.store.recordInbound(storable, healthWorkerId);
+  } catch (error) {
+    deps.log.error({ channel: message.channel, messageRef: hashChannelId(message.channel, message.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'inbound message could not be stored; it is lost unless the platform redelivers it');
+    throw error;
+  }
   if (!recorded) {
     // Platform ids can embed a phone number (WhatsApp): log a hash of it, never the id itself.
     deps.log.info({ channel: message.channel, messageRef: hashChannelId(message.channel, message.messageId) }, 'duplicate inbound ignored');
@@ -66,7 +76,9 @@ export async function processChat(deps: ConsultEngineDeps, chatRef: string): Pro
 
 async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promise<void> {
   const consult = await deps.store.activeConsult(inbound.chatRef);
-  const text = inbound.text ?? '';
+  // Triage and extraction read the cleaned, capped text once; the stored record stays as sent.
+  const scanned = scannableText(inbound.text ?? '');
+  const text = scanned.text;
   // Danger signs first, before and independently of any LLM call; the referral goes out at once.
   if (text) {
     const stated = extractFacts(text).demographics;
@@ -88,7 +100,12 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promis
       await deliverOutbox(deps, inbound.chatRef);
     }
   }
-  const outcome = inbound.media && !text ? mediaOutcome(inbound.media) : await handleTurn(deps.interview ? { interview: deps.interview } : {}, consult, inbound);
+  const outcome: TurnOutcome =
+    inbound.media && !text
+      ? mediaOutcome(inbound.media)
+      : scanned.truncated
+        ? { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] }
+        : await handleTurn(deps.interview ? { interview: deps.interview } : {}, consult, { ...inbound, text });
   const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome });
   deps.log.info({ chatRef: inbound.chatRef, consultId, inboundId: inbound.id, replies: outcome.replies.length }, 'turn committed');
   if (outcome.requestPlan && consultId) {

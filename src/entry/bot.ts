@@ -38,7 +38,7 @@ runMain(async () => {
     const gate = await gateSender({ identities, messenger }, inbound);
     if (gate.kind === 'consult') await receiveInbound(runtime.engine, inbound, gate.healthWorkerId);
   });
-  bot.catch((error) => logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown', code: (error.error as { code?: unknown }).code, detail: error.error instanceof Error ? error.error.message.slice(0, 300) : '' }, 'update failed; its message stays in the inbox'));
+  bot.catch((error) => logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown', code: (error.error as { code?: unknown }).code, detail: error.error instanceof Error ? error.error.message.slice(0, 300) : '' }, 'update failed; a message already stored is answered by the periodic resume, one not stored is lost'));
 
   await bot.api.setMyCommands([
     { command: 'new', description: 'Start a new consult' },

@@ -78,7 +78,14 @@ runMain(async () => {
   await readTerminalMessages(
     process.stdin,
     async (message) => {
-      await receiveInbound(runtime.engine, message, null);
+      // One message that fails must not end the conversation: say so and read the next line.
+      try {
+        await receiveInbound(runtime.engine, message, null);
+      } catch (error) {
+        logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'message failed');
+        out.write('\nbot> Sorry, something went wrong with that message. Please send it again.\n');
+        return;
+      }
       // A script waits for each answer, as a person would, so replies stay in conversation order.
       if (!interactive) await settled(120_000);
     },

@@ -65,8 +65,9 @@ export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppC
 
   const unsubscribe = subscribeWhatsAppInbound(options.client, enqueue, {
     ...(options.now ? { now: options.now } : {}),
-    // A WhatsApp message id contains the sender's phone number: only its hash is logged. The message
-    // stays in the inbox (or was never stored) and the periodic resume picks it up.
+    // A WhatsApp message id contains the sender's phone number: only its hash is logged. A message
+    // already stored is answered by the periodic resume; one that could not be stored is lost (the
+    // engine logged that separately).
     onError: (error, inbound) =>
       log.error({ messageHash: hashChannelId('whatsapp', inbound.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'whatsapp message failed'),
   });

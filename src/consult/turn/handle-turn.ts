@@ -9,8 +9,6 @@ import {
   CANCELLED,
   EMPTY_MESSAGE,
   HELP_TEXT,
-  MAX_INBOUND_CHARS,
-  MESSAGE_TOO_LONG,
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
   OFFLINE_SWITCH,
@@ -27,12 +25,12 @@ export interface TurnDeps {
 type Reply = TurnOutcome['replies'][number];
 
 /**
- * Decides what one inbound message does to the chat's consult. Triage has already run. Nothing is
+ * Decides what one inbound message does to the chat's consult. Triage has already run, and the text is
+ * the cleaned, capped scan of the message (consult/inbound-text.ts). Nothing is
  * written here: the caller commits the outcome atomically.
  */
 export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null, inbound: PendingInbound): Promise<TurnOutcome> {
   const text = (inbound.text ?? '').trim();
-  if (text.length > MAX_INBOUND_CHARS) return { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] };
   if (text === '') return { replies: [{ text: EMPTY_MESSAGE, kind: 'reply' }] };
 
   const command = /^\/(\w+)(?:@\w+)?\b/.exec(text)?.[1]?.toLowerCase();

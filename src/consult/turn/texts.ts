@@ -11,7 +11,8 @@ export const CANCELLED = 'Consult cancelled. Send /new or describe a new patient
 export const NOTHING_TO_CANCEL = 'There is no consult in progress. Describe a patient to start one.';
 export const PLAN_IN_PROGRESS = 'I am preparing the Assessment & Plan from the guidelines; it will arrive shortly.';
 export const OFFLINE_SWITCH = 'The assistant is offline just now, so I will continue with the standard question list.';
-export const MESSAGE_TOO_LONG = 'That message is too long for me. Please send it in shorter parts (under 4,000 characters).';
+export const MESSAGE_TOO_LONG =
+  'That message is too long for me: I checked only its first 4,000 characters for danger signs. Please send it in shorter parts (under 4,000 characters).';
 export const EMPTY_MESSAGE = 'I did not find any text in that message. Please type what you see.';
 
 /** Messages longer than this are refused whole: nobody types a clinical note of this size on a phone. */

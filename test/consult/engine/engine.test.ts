@@ -113,4 +113,39 @@ describe('the consult engine over the database', () => {
     await receiveInbound(deps, message('c7', '40 year old woman'), null);
     expect(messenger.to('c7')[1]).toMatch(/pregnant/);
   });
+  it('raises the urgent referral for a danger word split by an invisible character or written in full-width letters', async () => {
+    const spellings = ['con\u200Bvulsions', 'con\u200Cvulsions', 'con\u200Dvulsions', 'convul\u2060sions', 'convul\u00ADsions', '\uFEFFconvulsions', 'ｃｏｎｖｕｌｓｉｏｎｓ'];
+    for (const [i, word] of spellings.entries()) {
+      await receiveInbound(deps, message(`zw${i}`, `2 year old boy, had ${word} this morning`), null);
+      const first = messenger.sent.find((s) => s.chatId === `zw${i}`);
+      expect(first?.message.kind, JSON.stringify(word)).toBe('urgent');
+      expect(first?.message.text).toMatch(/convulsion/i);
+    }
+  });
+
+  it('stores, triages and answers a message with a NUL byte, and keeps the rest of the text for the record', async () => {
+    await receiveInbound(deps, message('nul1', '2 year old girl\u0000 had convulsions'), null);
+    const sent = messenger.sent.filter((s) => s.chatId === 'nul1');
+    expect(sent[0]?.message.kind).toBe('urgent');
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    const chatRef = (await deps.store.findChat('telegram', 'nul1')) as string;
+    const stored = await db.prisma.message.findMany({ where: { chatId: chatRef, direction: 'inbound' } });
+    expect(stored.map((m) => m.text)).toEqual(['2 year old girl had convulsions']);
+    expect(stored[0]?.processedAt).not.toBeNull();
+    await receiveInbound(deps, message('nul1', 'she is \u0000'), null);
+    expect(messenger.to('nul1').length).toBeGreaterThan(sent.length);
+  });
+
+  it('checks only the first 4,000 characters of a very long message for danger signs, and says so', async () => {
+    await receiveInbound(deps, message('long1', `2 year old boy with convulsions ${'and fever '.repeat(5000)}`), null);
+    const sent = messenger.sent.filter((s) => s.chatId === 'long1');
+    expect(sent[0]?.message.kind).toBe('urgent');
+    expect(sent[1]?.message.text).toMatch(/first 4,000 characters/);
+    await receiveInbound(deps, message('long2', `${'fever '.repeat(1000)} unconscious`), null);
+    expect(messenger.sent.filter((s) => s.chatId === 'long2').map((s) => s.message.kind)).toEqual(['reply']);
+    expect(messenger.to('long2')[0]).toMatch(/first 4,000 characters/);
+    const chatRef = (await deps.store.findChat('telegram', 'long1')) as string;
+    const stored = await db.prisma.message.findMany({ where: { chatId: chatRef, direction: 'inbound' } });
+    expect(stored[0]?.text?.length).toBe(16_000);
+  });
 });
