@@ -150,8 +150,9 @@ function extractWeight(extraction: Extraction): number | undefined {
   let weightKg: number | undefined;
   for (const pattern of [WEIGHT_KEYWORD, WEIGHT_UNIT]) {
     for (const match of extraction.unclaimedMatches(pattern)) {
-      extraction.claim(match);
       const kg = weightInKg(Number(match.groups[0]), match.groups[1] ?? '');
+      if (kg === undefined) extraction.reject(match);
+      else extraction.claim(match);
       if (weightKg === undefined && kg !== undefined) weightKg = kg;
     }
   }

@@ -26,6 +26,8 @@ export interface ExtractedFacts {
   readonly sexCue?: 'explicit' | 'pronoun';
   /** In the order the health worker said them. */
   readonly findings: readonly Finding[];
+  /** Values read but not stored because they cannot be right, in the health worker's words: ask again. */
+  readonly rejected?: readonly string[];
 }
 
 /** Extracts demographics and findings from one free-text message. */
@@ -37,5 +39,6 @@ export function extractFacts(text: string): ExtractedFacts {
   const symptoms = extractSymptoms(extraction);
   extractDurations(extraction, symptoms);
   const findings = extraction.findings();
-  return sexCue ? { demographics, sexCue, findings } : { demographics, findings };
+  const rejected = extraction.rejected();
+  return { demographics, ...(sexCue ? { sexCue } : {}), findings, ...(rejected.length > 0 ? { rejected } : {}) };
 }

@@ -4,7 +4,7 @@
  * blood glucose and haemoglobin. Each becomes a finding with a normalised value
  * ('temperature 39.2 °C', 'RDT positive', 'blood pressure 160/110 mmHg').
  *
- * Numbers outside a physiological range are ignored (temperature 30-45 °C, or 86-113 °F converted;
+ * Numbers outside a physiological range are rejected, so the health worker is asked again (temperature 30-43 °C, or 86-113 °F converted;
  * respiratory rate 5-150; pulse 20-250; SpO2 50-100 %; MUAC 50-400 mm; haemoglobin 2-25 g/dL;
  * glucose 0.5-40 mmol/L or 10-800 mg/dL). A MUAC without a unit is read as cm up to 40, else mm;
  * a glucose without a unit as mmol/L up to 40, else mg/dL; a temperature without a unit as °C,
@@ -177,8 +177,12 @@ const RULES: readonly Rule[] = [
   },
 ];
 
-/** Adds the vital signs and test results found in the text to `extraction`. */
+/** A minus sign written against a number ("weight -14 kg", "temp -38"); "38-39" is a range, "- 14" a dash. */
+const NEGATIVE_NUMBER = /(?<![\w.\/])[-\u2212\u2013](\d+(?:\.\d+)?)(?:\s*(?:kgs?|kg|kilos?|grams?|g|°\s*[cf]?|c|f|mm|cm|%|\/min|bpm))?(?![\w.])/g;
+
+/** Adds the vital signs and test results found in the text to `extraction`; negative numbers are rejected first. */
 export function extractMeasurements(extraction: Extraction): void {
+  for (const match of extraction.unclaimedMatches(NEGATIVE_NUMBER)) extraction.reject(match);
   for (const rule of RULES) {
     for (const match of extraction.unclaimedMatches(rule.pattern)) {
       addMeasurement(extraction, rule, match);
@@ -189,9 +193,14 @@ export function extractMeasurements(extraction: Extraction): void {
 function addMeasurement(extraction: Extraction, rule: Rule, match: Match): void {
   if (extraction.isClaimed(match.start, match.end)) return;
   const value = rule.value(match.groups);
-  if (value === undefined && !rule.claimImplausible) return;
-  extraction.claim(match);
-  if (value !== undefined) extraction.addFinding(match.start, rule.category, value);
+  // A number with a keyword or an explicit degree sign is surely the measurement: out of range, ask again.
+  const sure = rule.claimImplausible || /°|deg|celsius|fahrenheit/.test(match.text);
+  if (value === undefined && !sure) return;
+  if (value === undefined) extraction.reject(match);
+  else {
+    extraction.claim(match);
+    extraction.addFinding(match.start, rule.category, value);
+  }
 }
 
 function inRange(
@@ -207,7 +216,7 @@ function temperatureValue(amount: number, unitText: string): string | undefined 
   const unit = unitText.replace(/\s|°|deg\w*/g, '');
   const fahrenheit = unit.startsWith('f') || (unit === '' && amount >= 86 && amount <= 113);
   const celsius = fahrenheit ? ((amount - 32) * 5) / 9 : amount;
-  return inRange(roundToTenth(celsius), 30, 45, (n) => `temperature ${formatNumber(n)} °C`);
+  return inRange(roundToTenth(celsius), 30, 43, (n) => `temperature ${formatNumber(n)} °C`);
 }
 
 function glucoseValue(amount: number, unitText: string): string | undefined {

@@ -18,6 +18,7 @@ export interface Match {
 export class Extraction {
   private readonly claimed: Array<readonly [number, number]> = [];
   private readonly positioned: Array<{ readonly at: number; readonly finding: Finding }> = [];
+  private readonly rejectedSpans: Array<{ readonly at: number; readonly said: string }> = [];
 
   constructor(readonly clinical: ClinicalText) {}
 
@@ -58,6 +59,21 @@ export class Extraction {
 
   hasFinding(category: FindingCategory, value: string): boolean {
     return this.positioned.some(({ finding }) => finding.category === category && finding.value === value);
+  }
+
+  /**
+   * A value read but not stored because it cannot be right (a negative number, a temperature of
+   * 45 °C): the health worker is asked for it again. `said` is the health worker's own words.
+   */
+  reject(match: { readonly start: number; readonly end: number }): void {
+    this.claim(match);
+    if (this.rejectedSpans.some(({ at }) => at === match.start)) return;
+    this.rejectedSpans.push({ at: match.start, said: this.clinical.originalSpan(match.start, match.end).trim() });
+  }
+
+  /** What was rejected, in the order it was said. */
+  rejected(): string[] {
+    return [...this.rejectedSpans].sort((a, b) => a.at - b.at).map(({ said }) => said);
   }
 
   /** The findings in the order the health worker said them. */

@@ -11,6 +11,7 @@ import {
   HELP_TEXT,
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
+  notRecorded,
   OFFLINE_SWITCH,
   PLAN_IN_PROGRESS,
   planRequested,
@@ -99,6 +100,13 @@ function diagnosisStated(consult: ConsultSnapshot, condition: string): TurnOutco
 /** The offline protocol: a fixed question sequence and rule extraction. */
 function offlineTurn(consult: ConsultSnapshot, text: string): TurnOutcome {
   const facts = extractFacts(text);
+  const outcome = offlineAnswer(consult, text, facts);
+  if (!facts.rejected) return outcome;
+  // A value that cannot be right is said back first, so the health worker sends it again.
+  return { ...outcome, replies: outcome.replies.map((r, i) => (i === 0 ? { ...r, text: `${notRecorded(facts.rejected ?? [])}\n\n${r.text}` } : r)) };
+}
+
+function offlineAnswer(consult: ConsultSnapshot, text: string, facts: ReturnType<typeof extractFacts>): TurnOutcome {
   const demographics: Demographics = { ...consult.demographics, ...readBareAnswer(consult.state.asked, text), ...facts.demographics };
   const known = new Set(consult.findings.map((f) => f.value.toLowerCase()));
   const newFindings = facts.findings.filter((f) => !known.has(f.value.toLowerCase()));

@@ -29,3 +29,10 @@ export function suggestionsText(noted: readonly string[], suggestions: readonly 
   if (suggestions.length > 0) parts.push(`Conditions these findings suggest (reply with a number, or your own dx):\n${suggestions.map((s, i) => `- ${i + 1}. ${s}`).join('\n')}`);
   return parts.join('\n\n');
 }
+
+/** Values the rule extraction refused (negative, impossible): said back so the health worker sends them again. */
+export function notRecorded(values: readonly string[]): string {
+  const quoted = values.map((v) => `"${v}"`).join(', ');
+  const negative = values.some((v) => /[-\u2212\u2013]\s*\d/.test(v));
+  return `I did not record ${quoted}: ${negative ? 'a measurement cannot be negative' : 'that value is not possible'}. Please check it and send it again.`;
+}

@@ -148,4 +148,17 @@ describe('the consult engine over the database', () => {
     const stored = await db.prisma.message.findMany({ where: { chatId: chatRef, direction: 'inbound' } });
     expect(stored[0]?.text?.length).toBe(16_000);
   });
+  it('asks again for a negative weight or an implausible temperature instead of storing it', async () => {
+    await receiveInbound(deps, message('neg1', '5 year old boy'), null);
+    await receiveInbound(deps, message('neg1', 'weight -14 kg'), null);
+    expect(messenger.to('neg1')[1]).toMatch(/did not record .*-14.*negative/i);
+    expect(messenger.to('neg1')[1]).toMatch(/weight in kg/);
+    await receiveInbound(deps, message('neg1', '14 kg'), null);
+    await receiveInbound(deps, message('neg1', 'fever, temp 45 C'), null);
+    expect(messenger.to('neg1')[3]).toMatch(/did not record .*45/i);
+    const chatRef = (await deps.store.findChat('telegram', 'neg1')) as string;
+    const consult = await deps.store.activeConsult(chatRef);
+    expect(consult?.demographics.weightKg).toBe(14);
+    expect(consult?.findings.map((f) => f.value).join(' ')).not.toMatch(/45/);
+  });
 });

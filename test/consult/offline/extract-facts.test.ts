@@ -223,3 +223,31 @@ describe('extractFacts', () => {
     expect(finding).toEqual({ category: 'symptom', value: 'no fever', negated: true });
   });
 });
+
+describe('negative and implausible measurements are rejected, not stored', () => {
+  const cases: ReadonlyArray<{ text: string; rejected: RegExp; absent: RegExp }> = [
+    { text: 'weight -14 kg', rejected: /-14/, absent: /14/ },
+    { text: 'wt: -14kg', rejected: /-14/, absent: /14/ },
+    { text: 'temp -38.5', rejected: /-38\.5/, absent: /38/ },
+    { text: 'temp 45 C', rejected: /45/, absent: /45/ },
+    { text: 'temperature 45 °C', rejected: /45/, absent: /45/ },
+    { text: 'fever, 46 °C', rejected: /46/, absent: /46/ },
+    { text: 'weight 400 kg', rejected: /400/, absent: /400/ },
+    { text: 'RR 300', rejected: /300/, absent: /300/ },
+    { text: 'pulse 400', rejected: /400/, absent: /400/ },
+  ];
+  for (const { text, rejected, absent } of cases) {
+    it(`"${text}"`, () => {
+      const facts = extractFacts(text);
+      expect(facts.rejected?.join(' | ') ?? '').toMatch(rejected);
+      expect(JSON.stringify(facts.demographics)).not.toMatch(absent);
+      for (const f of facts.findings) expect(f.value).not.toMatch(absent);
+    });
+  }
+
+  it('keeps ranges and plausible values', () => {
+    expect(extractFacts('temp 38-39, weight 12-14 kg').rejected ?? []).toEqual([]);
+    expect(extractFacts('temp 42.5').findings).toContainEqual(vital('temperature 42.5 °C'));
+    expect(extractFacts('weight 14 kg').demographics.weightKg).toBe(14);
+  });
+});
