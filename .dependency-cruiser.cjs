@@ -1,9 +1,9 @@
 /**
- * The dependency rule of ARCHITECTURE.md: the domain (src/core, src/consult, src/rag) defines ports and
+ * The dependency rule of ARCHITECTURE.md: the domain (src/core, src/patient, src/consult, src/rag) defines ports and
  * never imports an SDK, a driver or an adapter; adapters depend on the domain, never the reverse.
  * Paths match anywhere (`(^|/)src/`) so test/fixtures/dependency-rule can prove the rule bites.
  */
-const DOMAIN = '(^|/)src/(core|consult|rag)/';
+const DOMAIN = '(^|/)src/(core|patient|consult|rag)/';
 const SDKS = [
   'grammy',
   '@grammyjs',
@@ -43,6 +43,26 @@ module.exports = {
       severity: 'error',
       from: { path: DOMAIN },
       to: { path: '(^|/)src/(bot|infra|jobs|entry|review|generated)/' },
+    },
+    {
+      name: 'domain-folders-one-way',
+      comment: 'Inside the domain imports run one way: consult -> rag -> patient -> core. src/patient imports only src/core.',
+      severity: 'error',
+      from: { path: '(^|/)src/patient/' },
+      to: { path: '(^|/)src/(consult|rag|ingest)/' },
+    },
+    {
+      name: 'rag-does-not-import-consult',
+      comment: 'Inside the domain imports run one way: consult -> rag -> patient -> core.',
+      severity: 'error',
+      from: { path: '(^|/)src/rag/' },
+      to: { path: '(^|/)src/consult/' },
+    },
+    {
+      name: 'core-imports-no-domain-folder',
+      severity: 'error',
+      from: { path: '(^|/)src/core/' },
+      to: { path: '(^|/)src/(patient|consult|rag)/' },
     },
     {
       name: 'adapters-do-not-import-entry-points',

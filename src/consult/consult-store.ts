@@ -1,5 +1,5 @@
 import type { ProposedDiagnosis } from './interview-model.js';
-import type { Demographics, Finding } from './findings.js';
+import type { Demographics, Finding } from '../patient/findings.js';
 import type { ChannelName, InboundMessage, OutboundMessage } from './messages.js';
 
 export type ConsultStage = 'demographics' | 'interview' | 'differentials' | 'plan' | 'done';

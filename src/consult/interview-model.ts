@@ -1,4 +1,4 @@
-import type { Demographics, Finding } from './findings.js';
+import type { Demographics, Finding } from '../patient/findings.js';
 
 /** The tools the interview model may call. Which are offered depends only on the consult's stage. */
 export type InterviewToolName = 'collect_demographics' | 'record_findings' | 'generate_differentials';

@@ -4,14 +4,14 @@
  * offered, unknown or implausible is refused with a message the model can act on, and never executed.
  */
 import { z } from 'zod';
-import { FINDING_CATEGORIES, trimesterForWeeks, type Demographics, type Finding } from './findings.js';
+import { FINDING_CATEGORIES, type Demographics, type Finding } from '../patient/findings.js';
+import { UNDER_FIVE_UPPER_MONTHS } from '../patient/age.js';
+import { MIN_PREGNANCY_AGE_YEARS, trimesterForWeeks } from '../patient/pregnancy.js';
 import type { InterviewAction, InterviewToolName, ProposedDiagnosis } from './interview-model.js';
 
 const MAX_AGE_YEARS = 120;
 /** Age in months is asked for children under 5 (the IMCI age range), so it stays below 60. */
-const AGE_MONTHS_LIMIT = 60;
-/** Below this age a stated pregnancy is a data-entry slip, not a plausible fact. */
-const MIN_PREGNANCY_AGE_YEARS = 10;
+const AGE_MONTHS_LIMIT = UNDER_FIVE_UPPER_MONTHS;
 
 /** A closed object whose unknown-key error names the fields it accepts, so the model can fix a misspelt one. */
 function closedObject<Shape extends z.ZodRawShape>(shape: Shape) {

@@ -1,4 +1,7 @@
-import type { Demographics, Finding } from '../consult/findings.js';
+import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
+import type { Demographics, Finding } from '../patient/findings.js';
+import { withoutNegatedPhrases } from '../patient/negation.js';
+import { pregnancyStatus } from '../patient/pregnancy.js';
 import { normaliseQueryText } from './normalise-query.js';
 
 export interface PatientContext {
@@ -14,17 +17,23 @@ export interface QueryVariants {
   contextual: string;
 }
 
-/** Age group words the guidelines use for populations. */
+/** Age group words the guidelines use for populations, for the WHO age group of src/patient/age.ts. */
 export function ageGroup(d: Demographics): string | undefined {
-  const months = d.ageMonths ?? (d.ageYears !== undefined ? d.ageYears * 12 : undefined);
-  if (months === undefined) return undefined;
-  if (months < 2) return 'young infant newborn under 2 months';
-  if (months < 12) return 'infant child under 5 years';
-  if (months < 60) return 'child under 5 years';
-  if (months < 120) return 'child';
-  if (months < 216) return 'adolescent';
-  if (months >= 720) return 'older adult';
-  return 'adult';
+  const group = ageGroupOf(d);
+  switch (group) {
+    case undefined:
+      return undefined;
+    case 'young_infant':
+      return 'young infant newborn under 2 months';
+    case 'child':
+      return (ageInMonths(d) ?? 0) < 12 ? 'infant child under 5 years' : 'child under 5 years';
+    case 'older_child':
+      return 'child';
+    case 'adolescent':
+      return 'adolescent';
+    case 'adult':
+      return isOlderAdult(d) ? 'older adult' : 'adult';
+  }
 }
 
 const TRIMESTER_WORDS = { 1: 'first trimester', 2: 'second trimester', 3: 'third trimester' } as const;
@@ -35,9 +44,11 @@ export function buildQueryVariants(input: PatientContext): QueryVariants {
   const context: string[] = [];
   const group = ageGroup(d);
   if (group) context.push(group);
-  if (d.pregnant) context.push('pregnancy pregnant woman', d.trimester ? TRIMESTER_WORDS[d.trimester] : '');
+  const pregnancy = pregnancyStatus(d);
+  if (pregnancy.state === 'pregnant') context.push('pregnancy pregnant woman', pregnancy.trimester ? TRIMESTER_WORDS[pregnancy.trimester] : '');
+  else if (pregnancy.state === 'postpartum') context.push('woman postpartum after birth');
   else if (d.sex === 'female' && group === 'adult') context.push('woman');
-  if (d.weightKg !== undefined && (d.ageYears ?? 99) < 15) context.push(`weight ${d.weightKg} kg dose by body weight`);
+  if (d.weightKg !== undefined && childTextApplies(d) === true) context.push(`weight ${d.weightKg} kg dose by body weight`);
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
   const condition = normaliseQueryText(input.condition);
   return { condition, contextual: normaliseQueryText([input.condition, ...context].filter(Boolean).join(' ')) };
@@ -61,15 +72,4 @@ export function salientFindings(findings: readonly Finding[]): Finding[] {
     .slice()
     .sort((a, b) => order[a.category] - order[b.category])
     .slice(0, 8);
-}
-
-/**
- * "alert, drinking normally, no sunken eyes" must not search for sunken eyes: a negated phrase (from
- * the cue to the next comma or semicolon) is dropped from the query.
- */
-export function withoutNegatedPhrases(value: string): string {
-  return value
-    .replace(/\b(no|not|without|denies|never|nil|absent|negative for)\b[^,;.]*/gi, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

@@ -1,4 +1,4 @@
-import type { Demographics, Finding } from '../consult/findings.js';
+import type { Demographics, Finding } from '../patient/findings.js';
 
 /** A retrieved section as the plan prompt sees it: labelled S1..Sn. */
 export interface LabelledSection {

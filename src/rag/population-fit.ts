@@ -1,46 +1,98 @@
-import type { Demographics } from '../consult/findings.js';
+import { adultTextApplies, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
+import type { Demographics } from '../patient/findings.js';
+import { pregnancyStatus, type Trimester } from '../patient/pregnancy.js';
 
-const PREGNANCY = /\b(pregnan\w*|trimesters?|antenatal|postpartum|after (child)?birth|eclampsia|pre-eclampsia|breastfeeding women)\b/;
+const POSTPARTUM = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery|breastfeeding women|women who are breastfeeding)\b/;
+const PREGNANCY = /\b(pregnan\w*|trimesters?|antenatal|eclampsia|pre-eclampsia)\b/;
 const CHILD = /\b(child|children|under[- ](five|5)|paediatric|adolescents?)\b/;
 const INFANT = /\b(infants?|newborns?|neonates?)\b/;
 const ADULT = /\b(adults?|older (adults?|people)|elderly)\b/;
+const OLDER = /\b(older (adults?|people)|elderly)\b/;
 const LOW_WEIGHT_INFANT = /\b(young infants?|newborns?|infants? (weighing )?(less than|under) \d+ ?kg|infants? under \d+ months)\b/;
+const TRIMESTER = /\b(first|second|third)[- ]trimester\b/g;
+const TRIMESTER_NUMBER = { first: 1, second: 2, third: 3 } as const;
 
 /**
  * Whether a section is written for a population this patient is not in. The deepest title that names a
  * population decides ("Malaria in pregnancy > ... > Relieving fever" is a pregnancy section; "... > Infant
  * prophylaxis" is an infant section even in a chapter on pregnancy); a title naming several populations
  * fits them all. Another trimester, or infants for a school child, is never the right section for this
- * patient however well its words match. Unknown demographics exclude nothing.
+ * patient however well its words match. Pregnancy sections fit a woman who is pregnant or has not said
+ * (a woman of child-bearing age), never one who cannot be pregnant; sections for after birth fit a
+ * woman who has delivered (or has not said), not a pregnant one. Unknown demographics exclude nothing.
+ * The age and pregnancy rules are those of src/patient.
  */
 export function sectionFitsPatient(sectionPath: string, d: Demographics): boolean {
   const segments = sectionPath.toLowerCase().split(' > ');
-  const months = d.ageMonths ?? (d.ageYears !== undefined ? d.ageYears * 12 : undefined);
   for (let i = segments.length - 1; i >= 0; i--) {
     const title = segments[i] ?? '';
-    const pregnancy = PREGNANCY.test(title);
+    const postpartum = POSTPARTUM.test(title);
+    const pregnancy = !postpartum && PREGNANCY.test(title);
     const child = CHILD.test(title) || INFANT.test(title);
     const adult = ADULT.test(title);
-    const named = [pregnancy, child, adult].filter(Boolean).length;
+    const named = [postpartum, pregnancy, child, adult].filter(Boolean).length;
     if (named === 0) continue;
     if (named > 1) return true;
-    if (pregnancy) return pregnancyFits(title, d, months);
-    if (child) return months === undefined || (months < 180 && infantFits(title, d, months));
-    return months === undefined || months >= 144;
+    if (postpartum) return postpartumFits(d);
+    if (pregnancy) return pregnancyFits(title, d);
+    if (child) return childTextApplies(d) !== false && infantFits(title, d);
+    if (OLDER.test(title) && ageInMonths(d) !== undefined) return isOlderAdult(d);
+    return adultTextApplies(d) !== false;
   }
   return true;
 }
 
-function pregnancyFits(title: string, d: Demographics, months: number | undefined): boolean {
-  if (d.pregnant === false || d.sex === 'male' || (months !== undefined && months < 120)) return false;
-  if (d.pregnant && d.trimester) {
-    const named = [...title.matchAll(/\b(first|second|third)[- ]trimester\b/g)].map((m) => ({ first: 1, second: 2, third: 3 })[m[1] as 'first' | 'second' | 'third']);
-    if (named.length > 0 && !named.includes(d.trimester)) return false;
+/**
+ * How specifically a section that fits is written for this patient: 1 when its deepest population
+ * title names her own trimester or her state after birth, else 0. Retrieval puts such sections first,
+ * so `dx: malaria` for a woman 10 weeks pregnant reaches the first-trimester treatment.
+ */
+export function populationPreference(sectionPath: string, d: Demographics): 0 | 1 {
+  const status = pregnancyStatus(d);
+  const segments = sectionPath.toLowerCase().split(' > ');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const title = segments[i] ?? '';
+    if (status.state === 'postpartum' && POSTPARTUM.test(title)) return 1;
+    if (status.state === 'pregnant' && status.trimester !== undefined) {
+      const named = trimestersIn(title);
+      if (named.length > 0) return named.includes(status.trimester) ? 1 : 0;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Keeps the sections that fit the patient, those written for her own state first (stable otherwise);
+ * only items `promotable` says may move (e.g. above the relevance floor) are moved.
+ */
+export function fitToPatient<T>(items: readonly T[], pathOf: (item: T) => string, d: Demographics, promotable: (item: T) => boolean = () => true): T[] {
+  const fitting = items.filter((item) => sectionFitsPatient(pathOf(item), d));
+  const preferred = fitting.filter((item) => promotable(item) && populationPreference(pathOf(item), d) === 1);
+  return [...preferred, ...fitting.filter((item) => !preferred.includes(item))];
+}
+
+function trimestersIn(title: string): Trimester[] {
+  return [...title.matchAll(TRIMESTER)].map((m) => TRIMESTER_NUMBER[m[1] as keyof typeof TRIMESTER_NUMBER]);
+}
+
+function postpartumFits(d: Demographics): boolean {
+  const state = pregnancyStatus(d).state;
+  return state === 'postpartum' || state === 'unknown';
+}
+
+function pregnancyFits(title: string, d: Demographics): boolean {
+  const status = pregnancyStatus(d);
+  if (status.state !== 'pregnant' && status.state !== 'unknown') return false;
+  if (status.state === 'pregnant' && status.trimester !== undefined) {
+    const named = trimestersIn(title);
+    if (named.length > 0 && !named.includes(status.trimester)) return false;
   }
   return true;
 }
 
-function infantFits(title: string, d: Demographics, months: number): boolean {
+function infantFits(title: string, d: Demographics): boolean {
+  const months = ageInMonths(d);
+  if (months === undefined) return true;
   if (LOW_WEIGHT_INFANT.test(title)) return months < 12 || (d.weightKg !== undefined && d.weightKg < 5);
   if (INFANT.test(title) && !CHILD.test(title)) return months < 24;
   return true;

@@ -1,10 +1,10 @@
-import type { Demographics, Finding } from '../consult/findings.js';
+import type { Demographics, Finding } from '../patient/findings.js';
 import { buildQueryVariants } from './build-queries.js';
 import type { Embedder } from './embedder.js';
 import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
 import type { GuidelineIndex, IndexHit } from './guideline-index.js';
 import { searchTerms } from './normalise-query.js';
-import { sectionFitsPatient } from './population-fit.js';
+import { fitToPatient } from './population-fit.js';
 
 export interface SearchGuidelinesInput {
   condition: string;
@@ -88,10 +88,12 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   }
   const ranked = await Promise.all(lists);
   // A section written for another population (another trimester, infants for a school child) is
-  // never the right section for this patient, however well its words match.
-  const fused = fuseRankings(ranked).filter((f) => sectionFitsPatient(f.hit.sectionPath, input.demographics));
+  // never the right section for this patient, however well its words match; one written for her own
+  // trimester or her state after birth comes first.
   const strongest = Math.max(0, ...ranked.map((l) => l.weight ?? 1));
-  const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor: strongest / (RRF_K + 20) });
+  const floor = strongest / (RRF_K + 20);
+  const fused = fitToPatient(fuseRankings(ranked), (f) => f.hit.sectionPath, input.demographics, (f) => f.fusedScore >= floor);
+  const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
   return { sections, queries, legs };
 }
 

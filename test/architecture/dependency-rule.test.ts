@@ -23,7 +23,15 @@ describe('the dependency rule (npm run deps:check)', () => {
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(/domain-imports-no-sdk: test\/fixtures\/dependency-rule\/src\/consult\/imports-an-sdk\.ts → (?:\S*\/)?node_modules\/@anthropic-ai\/sdk/);
     expect(result.output).toMatch(/domain-imports-no-sdk: test\/fixtures\/dependency-rule\/src\/rag\/imports-prisma\.ts → (?:\S*\/)?node_modules\/@prisma\/client/);
-    expect(result.output).not.toMatch(/clean\.ts/);
+    // The clean file is never the one reported (it is only the target of the folder back-edges below).
+    expect(result.output).not.toMatch(/clean\.ts →/);
+  });
+
+  it('rejects a folder back-edge: src/patient or src/rag importing src/consult', async () => {
+    const result = await check('test/fixtures/dependency-rule/src');
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/domain-folders-one-way: test\/fixtures\/dependency-rule\/src\/patient\/imports-consult\.ts → test\/fixtures\/dependency-rule\/src\/consult\/clean\.ts/);
+    expect(result.output).toMatch(/rag-does-not-import-consult: test\/fixtures\/dependency-rule\/src\/rag\/imports-consult\.ts → test\/fixtures\/dependency-rule\/src\/consult\/clean\.ts/);
   });
 
   it('passes on the product code', async () => {

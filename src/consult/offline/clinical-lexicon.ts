@@ -3,7 +3,7 @@
  * workers use and the normalised value it is recorded under. Danger-sign phrasings are shared
  * with triage so that both read a message the same way.
  */
-import type { FindingCategory } from '../findings.js';
+import type { FindingCategory } from '../../patient/findings.js';
 import * as dangerSigns from '../triage/danger-sign-patterns.js';
 
 export interface LexiconEntry {

@@ -12,8 +12,10 @@
  * Implausible numbers (age over 120 years, weight outside 0.3-250 kg, gestation over 45 weeks)
  * are ignored.
  */
-import { trimesterForWeeks, type Demographics } from '../findings.js';
-import { findMentions } from '../triage/negation.js';
+import { toMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
+import type { Demographics } from '../../patient/findings.js';
+import { trimesterForWeeks } from '../../patient/pregnancy.js';
+import { findMentions } from '../../patient/negation.js';
 import type { Extraction, Match } from './extraction.js';
 import { parseQuantity, QUANTITY, roundToTenth } from './numbers.js';
 
@@ -25,9 +27,7 @@ export interface DemographicsExtraction {
 
 const re = (source: string): RegExp => new RegExp(source, 'g');
 
-const DAYS_PER_MONTH = 30.4375;
 const MAX_AGE_YEARS = 120;
-const IMCI_UPPER_AGE_MONTHS = 60;
 
 const AGE_UNIT = String.raw`(years?|yrs?|yr|y|months?|mths?|mnths?|mos?|weeks?|wks?|wk|w|days?|dys?|d)`;
 const PATIENT_WORD = String.raw`(?:child|baby|infant|newborn|neonate|toddler|boy|girl|son|daughter|woman|lady|man|patient|pt|client|he|she)`;
@@ -120,7 +120,7 @@ function extractAge(
   const first = candidates.sort((a, b) => a.at - b.at)[0];
   if (!first) return {};
   const ageYears = Math.floor(first.months / 12 + 1e-9);
-  return first.months < IMCI_UPPER_AGE_MONTHS
+  return first.months < UNDER_FIVE_UPPER_MONTHS
     ? { ageYears, ageMonths: roundToTenth(first.months) }
     : { ageYears };
 }
@@ -133,11 +133,11 @@ function ageInMonths(match: Match): number | undefined {
   let months: number;
   let limit: number;
   if (unit === '12') [months, limit] = [amount, 240];
-  else if (unit === '52') [months, limit] = [(amount * 7) / DAYS_PER_MONTH, 1040];
-  else if (unit === '' || unit.startsWith('y')) [months, limit] = [amount * 12, MAX_AGE_YEARS * 12];
+  else if (unit === '52') [months, limit] = [toMonths(amount, 'week'), 1040];
+  else if (unit === '' || unit.startsWith('y')) [months, limit] = [toMonths(amount, 'year'), toMonths(MAX_AGE_YEARS, 'year')];
   else if (/^m(?:o|t|n)/.test(unit)) [months, limit] = [amount, 240];
-  else if (unit.startsWith('w')) [months, limit] = [(amount * 7) / DAYS_PER_MONTH, (260 * 7) / DAYS_PER_MONTH];
-  else [months, limit] = [amount / DAYS_PER_MONTH, 365 / DAYS_PER_MONTH];
+  else if (unit.startsWith('w')) [months, limit] = [toMonths(amount, 'week'), toMonths(260, 'week')];
+  else [months, limit] = [toMonths(amount, 'day'), toMonths(365, 'day')];
   return months >= 0 && months <= limit ? months : undefined;
 }
 

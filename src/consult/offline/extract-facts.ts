@@ -9,8 +9,8 @@
  * never taken for durations. See each step's module for its conventions and
  * limits; negation follows triage/negation.ts.
  */
-import type { Demographics, Finding } from '../findings.js';
-import { normaliseClinicalText } from '../triage/clinical-text.js';
+import type { Demographics, Finding } from '../../patient/findings.js';
+import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import { extractDemographics } from './extract-demographics.js';
 import { extractDurations } from './extract-durations.js';
 import { extractHistory } from './extract-history.js';

@@ -4,7 +4,7 @@
  * Coartem, AL, ALu); short ambiguous names (AL, ACT, ART, SP) count only after "on", "given",
  * "took" and the like. Allergies run first so that "allergic to penicillin" is not a medicine.
  */
-import { findMentions } from '../triage/negation.js';
+import { findMentions } from '../../patient/negation.js';
 import type { Extraction } from './extraction.js';
 
 const re = (source: string): RegExp => new RegExp(source, 'g');

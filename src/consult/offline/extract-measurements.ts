@@ -10,7 +10,7 @@
  * a glucose without a unit as mmol/L up to 40, else mg/dL; a temperature without a unit as °C,
  * or as °F between 86 and 113.
  */
-import type { FindingCategory } from '../findings.js';
+import type { FindingCategory } from '../../patient/findings.js';
 import type { Extraction, Match } from './extraction.js';
 import { formatNumber, roundToTenth } from './numbers.js';
 

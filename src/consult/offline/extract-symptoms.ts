@@ -5,7 +5,7 @@
  * An affirmed mention wins over a negated one ("no cough yesterday, coughing today" -> 'cough');
  * a sign mentioned only negated is recorded as absent ('no cough', negated).
  */
-import { findMentions, type Mention } from '../triage/negation.js';
+import { findMentions, type Mention } from '../../patient/negation.js';
 import { CLINICAL_LEXICON } from './clinical-lexicon.js';
 import type { Extraction } from './extraction.js';
 

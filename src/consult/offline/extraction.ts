@@ -3,8 +3,8 @@
  * more specific rule (so "BP 160/110" is never read as a duration "110" or "GA 30/40" as an age),
  * and the findings so far with where they were said.
  */
-import type { Finding, FindingCategory } from '../findings.js';
-import type { ClinicalText } from '../triage/clinical-text.js';
+import type { Finding, FindingCategory } from '../../patient/findings.js';
+import type { ClinicalText } from '../../patient/clinical-text.js';
 
 /** A regular-expression match with its end offset. */
 export interface Match {

@@ -1,15 +1,16 @@
 import type { ConsultProtocolState } from '../consult-store.js';
-import type { Demographics } from '../findings.js';
+import { ageInMonths, childTextApplies } from '../../patient/age.js';
+import type { Demographics } from '../../patient/findings.js';
+import { shouldAskPregnancy } from '../../patient/pregnancy.js';
 
 export type DemographicQuestion = 'age' | 'sex' | 'pregnancy' | 'weight';
 
 /** The first demographic still unknown, in the order a clinician asks; null when enough is known. */
 export function missingDemographic(d: Demographics): DemographicQuestion | null {
-  if (d.ageYears === undefined && d.ageMonths === undefined) return 'age';
+  if (ageInMonths(d) === undefined) return 'age';
   if (d.sex === undefined) return 'sex';
-  const years = d.ageYears ?? (d.ageMonths ?? 0) / 12;
-  if (d.sex === 'female' && years >= 12 && years <= 50 && d.pregnant === undefined) return 'pregnancy';
-  if (years < 15 && d.weightKg === undefined) return 'weight';
+  if (shouldAskPregnancy(d)) return 'pregnancy';
+  if (childTextApplies(d) === true && d.weightKg === undefined) return 'weight';
   return null;
 }
 

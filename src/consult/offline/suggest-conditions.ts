@@ -8,10 +8,10 @@
  * 'respiratory rate 52/min', ...), case-insensitively, so findings recorded by the LLM interview in
  * the same wording work too. More serious suggestions come first; no suggestion is repeated.
  */
-import type { Demographics, Finding } from '../findings.js';
+import { ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
+import type { Demographics, Finding } from '../../patient/findings.js';
 
-const IMCI_UPPER_AGE_MONTHS = 60;
-const YOUNG_INFANT_MONTHS = 2;
+const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
   'convulsions',
   'lethargic or unconscious',
@@ -40,10 +40,10 @@ interface Facts {
 /** Likely working diagnoses for these findings and this patient, most serious first. */
 export function suggestConditions(findings: readonly Finding[], demographics: Demographics): string[] {
   const facts = factsOf(findings);
-  const { ageYears } = demographics;
-  const ageMonths = demographics.ageMonths ?? (ageYears === undefined ? undefined : ageYears * 12);
-  const child = ageMonths !== undefined && ageMonths < IMCI_UPPER_AGE_MONTHS;
-  const youngInfant = ageMonths !== undefined && ageMonths < YOUNG_INFANT_MONTHS;
+  const ageMonths = ageInMonths(demographics);
+  const group = ageGroupOf(demographics);
+  const child = group === 'young_infant' || group === 'child';
+  const youngInfant = group === 'young_infant';
   const pregnant = demographics.pregnant === true;
   const suggestions: string[] = [];
   const suggest = (condition: string): void => {

@@ -21,8 +21,9 @@
  * Limits: see negation.ts for negation scope; a question ("any fits?") counts as a mention; words
  * outside the phrasings in danger-sign-patterns.ts are not recognised.
  */
-import { normaliseClinicalText, type ClinicalText } from './clinical-text.js';
-import { findMentions, firstAffirmed, type Mention } from './negation.js';
+import { ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
+import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
+import { findMentions, firstAffirmed, type Mention } from '../../patient/negation.js';
 import * as patterns from './danger-sign-patterns.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
@@ -84,7 +85,7 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   chest_pain: 'Chest pain',
 };
 
-const IMCI_UPPER_AGE_MONTHS = 60;
+const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 
 /** The message, what is known of the patient, and the hits found so far. */
 class Triage {
@@ -97,8 +98,7 @@ class Triage {
     readonly clinical: ClinicalText,
     context: TriageContext,
   ) {
-    const { ageMonths, ageYears } = context;
-    const months = ageMonths ?? (ageYears === undefined ? undefined : ageYears * 12);
+    const months = ageInMonths(context);
     this.knownUnderFive = months !== undefined && months < IMCI_UPPER_AGE_MONTHS;
     this.knownFiveOrOver = months !== undefined && months >= IMCI_UPPER_AGE_MONTHS;
     this.pregnancy = inPregnancyContext(clinical, context);

@@ -1,6 +1,6 @@
 import { isAppError } from '../../core/app-error.js';
 import type { ConsultProtocolState, ConsultSnapshot, PendingInbound, TurnOutcome } from '../consult-store.js';
-import type { Demographics, Finding } from '../findings.js';
+import type { Demographics, Finding } from '../../patient/findings.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
 import { extractFacts } from '../offline/extract-facts.js';
 import { missingDemographic, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';

@@ -1,4 +1,4 @@
-import type { Demographics, Finding } from '../../consult/findings.js';
+import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';

@@ -1,4 +1,7 @@
-import type { Demographics } from '../../consult/findings.js';
+import { adultTextApplies, ageInMonthsForBands, ageUnitOf, childTextApplies, toMonths } from '../../patient/age.js';
+import type { Demographics } from '../../patient/findings.js';
+import { cannotBePregnant, trimesterOf } from '../../patient/pregnancy.js';
+import { inBand, type Band } from '../../patient/weight.js';
 import { normaliseDoseText } from './doses.js';
 
 /**
@@ -7,13 +10,11 @@ import { normaliseDoseText } from './doses.js';
  * health worker has said is used; an unknown weight or age decides nothing.
  */
 
-interface Band {
-  low: number;
-  /** Exclusive upper bound (an inclusive "1 to 5 years" is stored as < 6 years). */
-  high: number;
+/** Months in one unit of an age band ("years", "yrs", "months"); 1 when the unit is not an age unit. */
+function unitMonths(unit: string): number {
+  const u = ageUnitOf(unit);
+  return u === undefined ? 1 : toMonths(1, u);
 }
-
-const UNIT_MONTHS: Record<string, number> = { month: 1, months: 1, year: 12, years: 12, yr: 12, yrs: 12 };
 
 /** Weight band of a table cell such as "5 to <15", "4.5 to <9", "≥35", "20 or more", "<5" (kg). */
 export function parseWeightBand(value: string): Band | null {
@@ -35,18 +36,18 @@ export function parseAgeBand(value: string): Band | null {
   const v = prepare(value);
   const range = /^(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)?\s*(?:to|-)\s*(<|under|less than)?\s*(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)/.exec(v);
   if (range) {
-    const highUnit = UNIT_MONTHS[range[5] ?? ''] ?? 1;
-    const lowUnit = UNIT_MONTHS[range[2] ?? range[5] ?? ''] ?? highUnit;
+    const highUnit = unitMonths(range[5] ?? '');
+    const lowUnit = range[2] ? unitMonths(range[2]) : highUnit;
     const high = Number(range[4]) * highUnit;
     // "1 to 5 years" includes a child of 5 years 11 months: completed units, inclusive.
     return { low: Number(range[1]) * lowUnit, high: range[3] ? high : high + highUnit };
   }
   const atLeast = /^(?:≥|>=)?\s*(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)\s*(?:and older|or older|and over|or more|and above|\+)?$/.exec(v);
   if (atLeast && (/^(?:≥|>=)/.test(v) || /older|over|more|above|\+/.test(v))) {
-    return { low: Number(atLeast[1]) * (UNIT_MONTHS[atLeast[2] ?? ''] ?? 1), high: Infinity };
+    return { low: Number(atLeast[1]) * unitMonths(atLeast[2] ?? ''), high: Infinity };
   }
   const under = /^(?:<|under|less than|below)\s*(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)/.exec(v);
-  if (under) return { low: 0, high: Number(under[1]) * (UNIT_MONTHS[under[2] ?? ''] ?? 1) };
+  if (under) return { low: 0, high: Number(under[1]) * unitMonths(under[2] ?? '') };
   return null;
 }
 
@@ -64,7 +65,7 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
   }
   if (!weightBand && !ageBand) return 'no_band';
   if (weightBand && demographics.weightKg !== undefined) return inBand(demographics.weightKg, weightBand) ? 'fits' : 'other_band';
-  const months = patientMonths(demographics);
+  const months = ageInMonthsForBands(demographics);
   if (ageBand && months !== undefined) return inBand(months, ageBand) ? 'fits' : 'other_band';
   return 'undecided';
 }
@@ -80,16 +81,16 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   const verdicts = qualifierVerdicts(text, demographics);
   if (verdicts.length > 0 && !verdicts.includes(true)) return true;
 
-  const ageGroup = patientAgeGroup(demographics);
   const mentionsAdults = /\b(?:adults?|adolescents?)\b/.test(text);
   const mentionsChildren = /\b(?:child|children|infants?)\b/.test(text);
-  if (ageGroup === 'child' && mentionsAdults && !mentionsChildren) return true;
-  if (ageGroup === 'adult' && mentionsChildren && !mentionsAdults) return true;
+  if (adultTextApplies(demographics) === false && mentionsAdults && !mentionsChildren) return true;
+  if (childTextApplies(demographics) === false && mentionsChildren && !mentionsAdults) return true;
 
   if (/\b(?:pregnan\w*|trimester|antenatal|iptp)\b/.test(text) && cannotBePregnant(demographics)) return true;
-  if (demographics.trimester !== undefined) {
+  const trimester = trimesterOf(demographics);
+  if (trimester !== undefined) {
     const named = (['first', 'second', 'third'] as const).filter((word) => text.includes(`${word} trimester`) || new RegExp(`${word}(?:,| and| or) (?:second|third)`).test(text));
-    const mine = (['first', 'second', 'third'] as const)[demographics.trimester - 1];
+    const mine = (['first', 'second', 'third'] as const)[trimester - 1];
     if (named.length > 0 && mine !== undefined && !named.includes(mine)) return true;
   }
   return false;
@@ -97,9 +98,9 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
 
 function qualifierVerdicts(text: string, demographics: Demographics): boolean[] {
   const verdicts: boolean[] = [];
-  const months = patientMonths(demographics);
+  const months = ageInMonthsForBands(demographics);
   const measure = (unit: string): number | undefined => (unit === 'kg' ? demographics.weightKg : months);
-  const toScale = (n: number, unit: string): number => (unit === 'kg' ? n : n * (UNIT_MONTHS[unit] ?? 1));
+  const toScale = (n: number, unit: string): number => (unit === 'kg' ? n : n * unitMonths(unit));
   const seen: Array<[number, number]> = [];
   const overlaps = (index: number, length: number): boolean => seen.some(([s, e]) => index < e && index + length > s);
 
@@ -111,7 +112,7 @@ function qualifierVerdicts(text: string, demographics: Demographics): boolean[] 
     seen.push([m.index, m.index + m[0].length]);
     const value = measure(unit);
     if (value === undefined) continue;
-    const inclusiveStep = unit === 'kg' ? 1e-9 : (UNIT_MONTHS[unit] ?? 1);
+    const inclusiveStep = unit === 'kg' ? 1e-9 : unitMonths(unit);
     const high = toScale(Number(m[4]), unit) + (m[3] ? 0 : inclusiveStep);
     verdicts.push(inBand(value, { low: toScale(Number(m[1]), lowUnit), high }));
   }
@@ -129,31 +130,6 @@ function qualifierVerdicts(text: string, demographics: Demographics): boolean[] 
     if (value !== undefined) verdicts.push(value >= toScale(Number(m[1] ?? m[3]), unit));
   }
   return verdicts;
-}
-
-/** Age in months: the total months when given, else the middle of the stated year of age. */
-function patientMonths(d: Demographics): number | undefined {
-  if (d.ageMonths !== undefined) return d.ageMonths;
-  if (d.ageYears !== undefined) return d.ageYears * 12 + 6;
-  return undefined;
-}
-
-function patientAgeGroup(d: Demographics): 'child' | 'adult' | undefined {
-  const months = d.ageMonths ?? (d.ageYears !== undefined ? d.ageYears * 12 : undefined);
-  if (months !== undefined) return months < 15 * 12 ? 'child' : 'adult';
-  if (d.pregnant) return 'adult';
-  return undefined;
-}
-
-function cannotBePregnant(d: Demographics): boolean {
-  if (d.pregnant === true) return false;
-  if (d.pregnant === false || d.sex === 'male') return true;
-  const months = d.ageMonths ?? (d.ageYears !== undefined ? d.ageYears * 12 : undefined);
-  return months !== undefined && months < 10 * 12;
-}
-
-function inBand(value: number, band: Band): boolean {
-  return value >= band.low && value < band.high;
 }
 
 /** Lower case, number words as digits, dashes as '-' (shared with dose matching). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FINDING_CATEGORIES } from '../../../src/consult/findings.js';
+import { FINDING_CATEGORIES } from '../../../src/patient/findings.js';
 import { toolsForStage } from '../../../src/consult/interview-model.js';
 import { interviewToolDefinitions, validateToolCall } from '../../../src/consult/interview-tools.js';
 

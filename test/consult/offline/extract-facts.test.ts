@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Demographics, Finding } from '../../../src/consult/findings.js';
+import type { Demographics, Finding } from '../../../src/patient/findings.js';
 import { extractFacts } from '../../../src/consult/offline/extract-facts.js';
 
 interface Case {

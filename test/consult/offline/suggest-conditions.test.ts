@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Demographics } from '../../../src/consult/findings.js';
+import type { Demographics } from '../../../src/patient/findings.js';
 import { extractFacts } from '../../../src/consult/offline/extract-facts.js';
 import { suggestConditions } from '../../../src/consult/offline/suggest-conditions.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding } from '../../../src/consult/findings.js';
+import type { Finding } from '../../../src/patient/findings.js';
 import { createAnthropicPlanWriter, DATA_CLOSE, DATA_OPEN, PLAN_SYSTEM_PROMPT } from '../../../src/infra/llm/anthropic-plan-writer.js';
 import type { PlanWriter, PlanWriterInput } from '../../../src/rag/plan-writer.js';
 import { composePlan, DECISION_SUPPORT_NOTE, SAMPLE_CONTENT_NOTE } from '../../../src/rag/plan/compose-plan.js';

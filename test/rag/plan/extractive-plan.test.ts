@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Demographics, Finding } from '../../../src/consult/findings.js';
+import type { Demographics, Finding } from '../../../src/patient/findings.js';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';

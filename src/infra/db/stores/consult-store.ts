@@ -8,7 +8,7 @@ import type {
   PlanStore,
   TurnOutcome,
 } from '../../../consult/consult-store.js';
-import type { Demographics, Finding } from '../../../consult/findings.js';
+import type { Demographics, Finding } from '../../../patient/findings.js';
 import type { ChannelName, InboundMessage, OutboundMessage } from '../../../consult/messages.js';
 import type { Database } from '../open-database.js';
 import type { SqlSession } from '../sql-session.js';

@@ -161,3 +161,15 @@ function closesNegationScope(word: string): boolean {
     !NOT_VERBS_ENDING_IN_ING.has(word)
   );
 }
+
+/**
+ * A short phrase with its negated parts dropped: "alert, drinking normally, no sunken eyes" keeps
+ * "alert, drinking normally" (a negated phrase runs from the cue to the next comma, semicolon or full
+ * stop). For query text, where a negated finding must not be searched for.
+ */
+export function withoutNegatedPhrases(value: string): string {
+  return value
+    .replace(/\b(?:no|not|without|denies|never|nil|absent|negative for)\b[^,;.]*/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,75 @@
+/**
+ * Pregnancy status as one value. Trimesters follow the sample guidelines: first up to the end of week
+ * 13, second weeks 14-27, third from week 28. A patient cannot be pregnant when male or aged under 10
+ * or over 55 years. Postpartum covers the six weeks (42 days) after delivery.
+ */
+import { ageInMonths } from './age.js';
+import type { Demographics } from './findings.js';
+
+export type Trimester = 1 | 2 | 3;
+
+export type PregnancyStatus =
+  | { state: 'pregnant'; weeks?: number; trimester?: Trimester }
+  | { state: 'postpartum'; daysSinceDelivery?: number }
+  | { state: 'not_pregnant' }
+  | { state: 'cannot_be_pregnant'; reason: 'male' | 'too_young' | 'too_old' }
+  | { state: 'unknown' };
+
+export const MIN_PREGNANCY_AGE_YEARS = 10;
+export const MAX_PREGNANCY_AGE_YEARS = 55;
+export const POSTPARTUM_DAYS = 42;
+
+/** Trimester for a gestational age in completed weeks (1: <14, 2: 14-27, 3: >=28). */
+export function trimesterForWeeks(gestationWeeks: number): Trimester {
+  if (gestationWeeks < 14) return 1;
+  if (gestationWeeks < 28) return 2;
+  return 3;
+}
+
+/** Words health workers use for a woman who has just delivered (for the mother, not the baby). */
+export const POSTPARTUM_PATTERN =
+  /\b(?:postpartum|post-partum|post partum|postnatal|post-natal|(?:just|recently|has|had|she) delivered|delivered (?:a |her |the |at |this |yesterday|today|last|\d)|gave birth|given birth|giving birth|after (?:the )?(?:birth|delivery|giving birth|childbirth)|baby (?:was )?just born|just born|born (?:at home|yesterday|today|this morning|last night)|born \d+ (?:hours?|days?) ago|p\/?p\b|born for house|don born|don born pikin)/g;
+
+export function pregnancyStatus(d: Demographics): PregnancyStatus {
+  if (d.sex === 'male') return { state: 'cannot_be_pregnant', reason: 'male' };
+  const months = ageInMonths(d);
+  if (months !== undefined && months < MIN_PREGNANCY_AGE_YEARS * 12) return { state: 'cannot_be_pregnant', reason: 'too_young' };
+  if (months !== undefined && months >= (MAX_PREGNANCY_AGE_YEARS + 1) * 12 && d.pregnant !== true && d.postpartum !== true) {
+    return { state: 'cannot_be_pregnant', reason: 'too_old' };
+  }
+  if (d.pregnant === true) {
+    const trimester = d.trimester ?? (d.gestationWeeks !== undefined ? trimesterForWeeks(d.gestationWeeks) : undefined);
+    return {
+      state: 'pregnant',
+      ...(d.gestationWeeks !== undefined ? { weeks: d.gestationWeeks } : {}),
+      ...(trimester !== undefined ? { trimester } : {}),
+    };
+  }
+  if (d.postpartum === true) return { state: 'postpartum', ...(d.daysSinceDelivery !== undefined ? { daysSinceDelivery: d.daysSinceDelivery } : {}) };
+  if (d.pregnant === false) return { state: 'not_pregnant' };
+  return { state: 'unknown' };
+}
+
+/** True when text about pregnancy cannot be about this patient. */
+export function cannotBePregnant(d: Demographics): boolean {
+  const s = pregnancyStatus(d).state;
+  return s === 'cannot_be_pregnant' || s === 'not_pregnant' || s === 'postpartum';
+}
+
+/** A woman or girl who could be pregnant and has not said: pregnancy text is kept for her. */
+export function mayBePregnant(d: Demographics): boolean {
+  const s = pregnancyStatus(d).state;
+  return s === 'pregnant' || s === 'unknown';
+}
+
+export function trimesterOf(d: Demographics): Trimester | undefined {
+  const status = pregnancyStatus(d);
+  return status.state === 'pregnant' ? status.trimester : undefined;
+}
+
+/** Whether the offline interview should ask about pregnancy (a female of 12-50 years who has not said). */
+export function shouldAskPregnancy(d: Demographics): boolean {
+  const months = ageInMonths(d);
+  if (d.sex !== 'female' || months === undefined || d.pregnant !== undefined || d.postpartum === true) return false;
+  return months >= 12 * 12 && months < 51 * 12;
+}

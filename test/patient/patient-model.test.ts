@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ageGroupOf, ageInMonths, toMonths } from '../../src/patient/age.js';
+import { pregnancyStatus, trimesterForWeeks } from '../../src/patient/pregnancy.js';
+import { withoutNegatedPhrases } from '../../src/patient/negation.js';
+
+describe('the patient model', () => {
+  it.each([
+    [{ ageMonths: 1.4 }, 'young_infant'],
+    [{ ageMonths: 2 }, 'child'],
+    [{ ageYears: 4, ageMonths: 59 }, 'child'],
+    [{ ageYears: 5 }, 'older_child'],
+    [{ ageYears: 9 }, 'older_child'],
+    [{ ageYears: 10 }, 'adolescent'],
+    [{ ageYears: 19 }, 'adolescent'],
+    [{ ageYears: 20 }, 'adult'],
+    [{ ageYears: 64 }, 'adult'],
+  ] as const)('puts %j in the WHO age group %s', (d, group) => {
+    expect(ageGroupOf(d)).toBe(group);
+  });
+
+  it('converts ages from any unit to months', () => {
+    expect(toMonths(6, 'week')).toBeCloseTo(1.38, 2);
+    expect(toMonths(10, 'day')).toBeCloseTo(0.33, 2);
+    expect(toMonths(3, 'year')).toBe(36);
+    expect(ageInMonths({ ageYears: 2 })).toBe(24);
+    expect(ageInMonths({})).toBeUndefined();
+  });
+
+  it('gives a pregnancy status with its states', () => {
+    expect(pregnancyStatus({ sex: 'female', ageYears: 25, pregnant: true, gestationWeeks: 10 })).toEqual({ state: 'pregnant', weeks: 10, trimester: 1 });
+    expect(pregnancyStatus({ sex: 'female', ageYears: 28, pregnant: false, postpartum: true })).toEqual({ state: 'postpartum' });
+    expect(pregnancyStatus({ sex: 'male', ageYears: 30 })).toEqual({ state: 'cannot_be_pregnant', reason: 'male' });
+    expect(pregnancyStatus({ sex: 'female', ageYears: 64 })).toEqual({ state: 'cannot_be_pregnant', reason: 'too_old' });
+    expect(pregnancyStatus({ sex: 'female', ageYears: 8 })).toEqual({ state: 'cannot_be_pregnant', reason: 'too_young' });
+    expect(pregnancyStatus({ sex: 'female', ageYears: 30 })).toEqual({ state: 'unknown' });
+    expect(pregnancyStatus({ sex: 'female', ageYears: 30, pregnant: false })).toEqual({ state: 'not_pregnant' });
+    expect([13, 14, 27, 28].map(trimesterForWeeks)).toEqual([1, 2, 2, 3]);
+  });
+
+  it('drops negated phrases from query text', () => {
+    expect(withoutNegatedPhrases('alert, drinking normally, no sunken eyes')).toBe('alert, drinking normally,');
+  });
+});
