@@ -8,7 +8,7 @@ import { extractFacts } from './offline/extract-facts.js';
 import { hashChannelId } from './sender-gate.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
-import { handleTurn } from './turn/handle-turn.js';
+import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
 import { MESSAGE_TOO_LONG } from './turn/texts.js';
 
 /** Ids and counts only: the engine never logs message text. */
@@ -25,6 +25,8 @@ export interface ConsultEngineDeps {
   ledger: SideEffectLedger;
   /** Absent: the offline protocol mode. */
   interview?: InterviewModel;
+  /** Checks a stated dx: against the guideline library before a plan is requested. */
+  coverage?: ConditionCoverage;
   log: EngineLog;
 }
 
@@ -105,7 +107,7 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promis
       ? mediaOutcome(inbound.media)
       : scanned.truncated
         ? { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] }
-        : await handleTurn(deps.interview ? { interview: deps.interview } : {}, consult, { ...inbound, text });
+        : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text });
   const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome });
   deps.log.info({ chatRef: inbound.chatRef, consultId, inboundId: inbound.id, replies: outcome.replies.length }, 'turn committed');
   if (outcome.requestPlan && consultId) {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { PermanentJobError } from '../core/jobs.js';
+import { coverageOf } from '../rag/condition-coverage.js';
 import { composePlan } from '../rag/plan/compose-plan.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import type { LabelledSection, PlanWriter } from '../rag/plan-writer.js';
 import type { RetrievedSection, SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import { deliverOutbox, type ConsultEngineDeps } from './consult-engine.js';
 import type { ConsultStore, PlanStore } from './consult-store.js';
+import { notCovered } from './turn/texts.js';
 
 export interface PlanJobDeps extends Pick<ConsultEngineDeps, 'messenger' | 'ledger' | 'log'> {
   store: ConsultStore & PlanStore;
@@ -35,6 +37,8 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
   if (!(await deps.store.planExists(key))) {
     if (consult.diagnoses.length === 0) throw new PermanentJobError(`consult ${consultId} has no diagnosis`);
     const retrieved: RetrievedSection[] = [];
+    const uncovered: string[] = [];
+    const closest: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
       const result = await deps.search({
         condition: diagnosis.condition,
@@ -42,13 +46,26 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
         findings: consult.findings,
         k: deps.sectionsPerDiagnosis ?? 4,
       });
-      retrieved.push(...result.sections);
+      // Sections about another condition never feed a plan: their doses would be for the wrong disease.
+      const coverage = coverageOf(diagnosis.condition, result.sections);
+      if (coverage.covered) retrieved.push(...result.sections);
+      else {
+        uncovered.push(diagnosis.condition);
+        closest.push(...coverage.closest);
+      }
     }
     const sections = labelSections(retrieved);
-    const plan = await composePlan({
-      ...(deps.writer ? { writer: deps.writer } : {}),
-      input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses, sections },
-    });
+    const composed =
+      sections.length > 0
+        ? await composePlan({
+            ...(deps.writer ? { writer: deps.writer } : {}),
+            input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses.filter((d) => !uncovered.includes(d.condition)), sections },
+          })
+        : null;
+    const notice = uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '';
+    const plan = composed
+      ? { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text }
+      : { text: notice, mode: 'extractive' as const, citedLabels: [] as string[], removed: [] as unknown[], fallbackReason: undefined };
     await deps.store.commitPlan({
       consultId,
       idempotencyKey: key,

@@ -16,7 +16,8 @@ import { createInProcessJobQueue } from '../jobs/in-process-job-queue.js';
 import type { Logger } from '../infra/log/logger.js';
 import type { Embedder } from '../rag/embedder.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { searchGuidelines } from '../rag/search-guidelines.js';
+import { guidelineCoverage } from '../rag/condition-coverage.js';
+import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
 
 export interface ConsultRuntime {
   engine: ConsultEngineDeps;
@@ -108,13 +109,14 @@ export async function buildConsultRuntime(options: {
     runner = local;
   }
 
-  const engine: ConsultEngineDeps = { store, messenger, jobs: queue, ledger, log, ...(interview ? { interview } : {}) };
+  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input);
+  const engine: ConsultEngineDeps = { store, messenger, jobs: queue, ledger, log, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,
     messenger,
     ledger,
     log,
-    search: (input) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input),
+    search,
     ...(writer ? { writer } : {}),
   };
   if (runner) {

@@ -11,6 +11,7 @@ import {
   HELP_TEXT,
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
+  notCovered,
   notRecorded,
   OFFLINE_SWITCH,
   PLAN_IN_PROGRESS,
@@ -21,7 +22,15 @@ import {
 export interface TurnDeps {
   /** Absent: the offline protocol mode. */
   interview?: InterviewModel;
+  /** Whether the guidelines cover a stated condition; absent: every dx: goes to the plan job (which checks again). */
+  coverage?: ConditionCoverage;
 }
+
+/** Port: does the guideline library cover this condition, and which covered conditions are nearest? */
+export type ConditionCoverage = (
+  condition: string,
+  patient: Pick<ConsultSnapshot, 'demographics' | 'findings'>,
+) => Promise<{ covered: boolean; closest: string[] }>;
 
 type Reply = TurnOutcome['replies'][number];
 
@@ -71,7 +80,12 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
 
 async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string): Promise<TurnOutcome> {
   const stated = readStatedDiagnosis(text, consult.state.suggestions);
-  if (stated && consult.stage === 'interview') return diagnosisStated(consult, stated);
+  if (stated && consult.stage === 'interview') {
+    const coverage = deps.coverage ? await deps.coverage(stated, consult) : { covered: true, closest: [] };
+    if (coverage.covered) return diagnosisStated(consult, stated);
+    // Not in the library: say so, offer the nearest covered conditions by number, and keep the consult open.
+    return { consult: { state: { ...consult.state, asked: 'findings', suggestions: coverage.closest } }, replies: [{ text: notCovered([stated], coverage.closest, true), kind: 'reply' }] };
+  }
   if (deps.interview && !consult.offline) {
     try {
       return await llmTurn(deps.interview, consult, text);

@@ -36,3 +36,17 @@ export function notRecorded(values: readonly string[]): string {
   const negative = values.some((v) => /[-\u2212\u2013]\s*\d/.test(v));
   return `I did not record ${quoted}: ${negative ? 'a measurement cannot be negative' : 'that value is not possible'}. Please check it and send it again.`;
 }
+
+/** A stated condition the guideline library does not cover: no plan, and the covered topics nearest to this patient. */
+export function notCovered(conditions: readonly string[], closest: readonly string[], numbered: boolean): string {
+  const parts = [`"${conditions.join('; ')}" is not covered by the guidelines I have, so I will not suggest a treatment or dose for it.`];
+  if (closest.length > 0) {
+    parts.push(
+      numbered
+        ? `Closest conditions the guidelines cover (reply with a number, or another dx: <condition>):\n${closest.map((c, i) => `- ${i + 1}. ${c}`).join('\n')}`
+        : `Closest conditions the guidelines cover:\n${closest.map((c) => `- ${c}`).join('\n')}`,
+    );
+  }
+  parts.push('Follow your local protocol and ask your supervisor.');
+  return parts.join('\n\n');
+}

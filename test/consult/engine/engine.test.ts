@@ -8,6 +8,7 @@ import { createConsultStore } from '../../../src/infra/db/stores/consult-store.j
 import { createSideEffectLedger } from '../../../src/infra/db/stores/side-effect-store.js';
 import { loadSampleCorpus } from '../../../src/ingest/load-sample-corpus.js';
 import { createInProcessJobQueue } from '../../../src/jobs/in-process-job-queue.js';
+import { guidelineCoverage } from '../../../src/rag/condition-coverage.js';
 import { searchGuidelines } from '../../../src/rag/search-guidelines.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
@@ -160,5 +161,31 @@ describe('the consult engine over the database', () => {
     const consult = await deps.store.activeConsult(chatRef);
     expect(consult?.demographics.weightKg).toBe(14);
     expect(consult?.findings.map((f) => f.value).join(' ')).not.toMatch(/45/);
+  });
+  it('gives no plan and no dose for a dx: the guidelines do not cover, and says which conditions they do cover', async () => {
+    const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
+    const planDeps = { ...deps, store: createConsultStore(db), search };
+    // Without the turn's check (an LLM differential, say), the plan job itself refuses.
+    for (const [chat, dx] of [['nodx1', 'asdfgh'], ['nodx2', 'broken leg']] as const) {
+      for (const text of ['3 year old boy', '14 kg', 'fever 2 days, RDT positive', `dx: ${dx}`]) await receiveInbound(deps, message(chat, text), null);
+      const chatRef = (await deps.store.findChat('telegram', chat)) as string;
+      const consult = await deps.store.activeConsult(chatRef);
+      await runPlanJob(planDeps, { consultId: consult?.id });
+      const answer = messenger.to(chat).at(-1) ?? '';
+      expect(answer).toMatch(/not covered/i);
+      expect(answer).toMatch(/Malaria/);
+      expect(answer).not.toMatch(/\b\d+(?:\.\d+)?\s*(?:mg|ml|tablets?)\b/i);
+      expect(answer).not.toMatch(/\[S\d+\]/);
+    }
+    // With it, the consult stays open and a covered condition can be chosen by number.
+    const withCoverage = { ...deps, coverage: guidelineCoverage(search) };
+    for (const text of ['3 year old boy', '14 kg', 'fever 2 days, RDT positive', 'dx: asdfgh']) await receiveInbound(withCoverage, message('nodx3', text), null);
+    const reply = messenger.to('nodx3').at(-1) ?? '';
+    expect(reply).toMatch(/not covered/i);
+    expect(reply).toMatch(/1\. .*Malaria/);
+    const chatRef = (await deps.store.findChat('telegram', 'nodx3')) as string;
+    expect((await deps.store.activeConsult(chatRef))?.stage).toBe('interview');
+    await receiveInbound(withCoverage, message('nodx3', 'dx: uncomplicated malaria'), null);
+    expect((await deps.store.activeConsult(chatRef))?.stage).toBe('plan');
   });
 });
