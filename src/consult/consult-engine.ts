@@ -82,6 +82,7 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promis
   const scanned = scannableText(inbound.text ?? '');
   const text = scanned.text;
   // Danger signs first, before and independently of any LLM call; the referral goes out at once.
+  let referred = false;
   if (text) {
     const stated = extractFacts(text).demographics;
     const known = { ...consult?.demographics, ...stated };
@@ -91,6 +92,7 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promis
       ...(known.pregnant !== undefined ? { pregnant: known.pregnant } : {}),
     });
     if (hits.length > 0) {
+      referred = true;
       await deps.store.commitUrgentReferral({
         chatRef: inbound.chatRef,
         inbound,
@@ -108,7 +110,9 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promis
       : scanned.truncated
         ? { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] }
         : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text });
-  const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome });
+  // The consult remembers the referral (also when this message starts it), so every later plan leads with it.
+  const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;
+  const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome: committed });
   deps.log.info({ chatRef: inbound.chatRef, consultId, inboundId: inbound.id, replies: outcome.replies.length }, 'turn committed');
   if (outcome.requestPlan && consultId) {
     await deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);

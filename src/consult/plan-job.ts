@@ -7,6 +7,7 @@ import type { LabelledSection, PlanWriter } from '../rag/plan-writer.js';
 import type { RetrievedSection, SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import { deliverOutbox, type ConsultEngineDeps } from './consult-engine.js';
 import type { ConsultStore, PlanStore } from './consult-store.js';
+import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
 import { notCovered } from './turn/texts.js';
 
 export interface PlanJobDeps extends Pick<ConsultEngineDeps, 'messenger' | 'ledger' | 'log'> {
@@ -40,15 +41,18 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
     const uncovered: string[] = [];
     const closest: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
+      const k = deps.sectionsPerDiagnosis ?? 4;
+      // After an urgent referral, what applies is the pre-referral and referral guidance for the condition.
       const result = await deps.search({
-        condition: diagnosis.condition,
+        condition: consult.urgentReferral ? `${diagnosis.condition} danger signs pre-referral treatment referral` : diagnosis.condition,
         demographics: consult.demographics,
         findings: consult.findings,
-        k: deps.sectionsPerDiagnosis ?? 4,
+        k: consult.urgentReferral ? k * 2 : k,
       });
       // Sections about another condition never feed a plan: their doses would be for the wrong disease.
       const coverage = coverageOf(diagnosis.condition, result.sections);
-      if (coverage.covered) retrieved.push(...result.sections);
+      // After an urgent referral, sections written for patients without danger signs do not apply.
+      if (coverage.covered) retrieved.push(...result.sections.filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section))));
       else {
         uncovered.push(diagnosis.condition);
         closest.push(...coverage.closest);
@@ -63,9 +67,10 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
           })
         : null;
     const notice = uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '';
-    const plan = composed
+    const body = composed
       ? { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text }
       : { text: notice, mode: 'extractive' as const, citedLabels: [] as string[], removed: [] as unknown[], fallbackReason: undefined };
+    const plan = consult.urgentReferral ? { ...body, text: planAfterReferral(body.text) } : body;
     await deps.store.commitPlan({
       consultId,
       idempotencyKey: key,
@@ -121,7 +126,7 @@ export async function runFollowUpJob(deps: PlanJobDeps, payload: unknown): Promi
       kind: 'follow_up',
       mode: answer.mode,
       model: answer.mode === 'llm' ? (deps.writer?.model ?? null) : null,
-      text: answer.text,
+      text: consult.urgentReferral ? planAfterReferral(answer.text) : answer.text,
       citations: citationsOf(sections, answer.citedLabels),
     });
   }

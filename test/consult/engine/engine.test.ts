@@ -188,4 +188,22 @@ describe('the consult engine over the database', () => {
     await receiveInbound(withCoverage, message('nodx3', 'dx: uncomplicated malaria'), null);
     expect((await deps.store.activeConsult(chatRef))?.stage).toBe('plan');
   });
+  it('starts a later plan with the urgent referral and leaves out home treatment that assumes no danger signs', async () => {
+    const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
+    const planDeps = { ...deps, store: createConsultStore(db), search };
+    for (const text of ['2 year old boy, had convulsions this morning', '12 kg', 'fever 2 days, RDT positive', 'dx: uncomplicated malaria']) {
+      await receiveInbound(deps, message('ref1', text), null);
+    }
+    expect(messenger.sent.find((s) => s.chatId === 'ref1')?.message.kind).toBe('urgent');
+    const chatRef = (await deps.store.findChat('telegram', 'ref1')) as string;
+    const consult = await deps.store.activeConsult(chatRef);
+    expect(consult?.urgentReferral).toBe(true);
+    await runPlanJob(planDeps, { consultId: consult?.id });
+    const plan = messenger.to('ref1').at(-1) ?? '';
+    expect(plan).toMatch(/Sources/);
+    const firstLine = plan.split('\n').find((l) => l.trim() !== '') ?? '';
+    expect(firstLine).toMatch(/URGENT.*refer/i);
+    expect(plan).not.toMatch(/no danger signs|without danger signs|(?:treat|treated|treating|treatment) (?:\w+ )*at home|home treatment/i);
+    expect(plan).not.toMatch(/twice a day for three days/);
+  });
 });

@@ -1,0 +1,30 @@
+/**
+ * A plan written after triage sent an urgent referral in the same consult: the referral stays its first
+ * line, and guidance that only holds when there are no danger signs (treat at home, "uncomplicated",
+ * "if no danger signs, give ...") is left out, so a plan can never talk a health worker out of referring.
+ */
+
+/** The first line of every plan and answer in a consult with an urgent referral. */
+export const REFERRAL_FIRST_LINE =
+  '**URGENT: danger signs were found in this consult. Refer the patient to a health facility now.** The guidance below is only for before and during the journey, not instead of it.';
+
+/** Headings of sections written for patients without danger signs. */
+const NO_DANGER_SECTION = /\b(?:uncomplicated|at home|home (?:care|treatment|management)|without danger signs|no danger signs|mild|outpatient)\b/i;
+
+/** Sentences that assume there are no danger signs or that the patient stays at home. */
+const NO_DANGER_LINE =
+  /\b(?:no|without|absence of|any) danger signs?\b|\buncomplicated\b|\b(?:treat|treated|treating|treatment|manage|managed|managing|care)\b(?:\s+\w+){0,4}\s+at home\b|\bhome (?:treatment|care|management)\b|\bdoes not need (?:to be )?refer/i;
+
+/** Whether a section (by its headings) is written for patients without danger signs. */
+export function sectionAssumesNoDangerSigns(section: { titlePath: string }): boolean {
+  return NO_DANGER_SECTION.test(section.titlePath);
+}
+
+/**
+ * The plan text as sent after a referral: the referral first, then the plan without its lines that
+ * assume no danger signs. Headings, sources and notes (lines without such wording) are kept.
+ */
+export function planAfterReferral(text: string): string {
+  const kept = text.split('\n').filter((line) => !(line.trimStart().startsWith('- ') && NO_DANGER_LINE.test(line) && !/^\s*- S\d+:/.test(line)));
+  return `${REFERRAL_FIRST_LINE}\n\n${kept.join('\n')}`;
+}
