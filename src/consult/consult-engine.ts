@@ -1,6 +1,6 @@
 import type { JobQueue } from '../core/jobs.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
-import type { ConsultStore, Messenger, PendingInbound, TurnOutcome } from './consult-store.js';
+import type { ConsultSnapshot, ConsultStore, Messenger, PendingInbound, TurnOutcome } from './consult-store.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
@@ -66,8 +66,15 @@ export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMe
 export async function processChat(deps: ConsultEngineDeps, chatRef: string): Promise<void> {
   for (let round = 0; round < 1000; round++) {
     const ran = await deps.store.withChatLock(chatRef, async () => {
-      for (let inbound = await deps.store.nextPendingInbound(chatRef); inbound; inbound = await deps.store.nextPendingInbound(chatRef)) {
-        await runTurn(deps, inbound);
+      // Inbound messages already triaged ahead of their turn, with what triage found.
+      const triaged = new Map<string, boolean>();
+      for (;;) {
+        // A danger sign never waits behind earlier messages' turns and paced replies: every message
+        // waiting in the inbox is triaged before the next turn, and its referral is sent first.
+        await triagePending(deps, chatRef, triaged);
+        const inbound = await deps.store.nextPendingInbound(chatRef);
+        if (!inbound) break;
+        await runTurn(deps, inbound, triaged.get(inbound.id) ?? false);
         await deliverOutbox(deps, chatRef);
       }
       await deliverOutbox(deps, chatRef);
@@ -76,34 +83,54 @@ export async function processChat(deps: ConsultEngineDeps, chatRef: string): Pro
   }
 }
 
-async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound): Promise<void> {
+/** The most inbox messages triaged ahead of their turns in one pass. */
+const TRIAGE_AHEAD_LIMIT = 200;
+
+/** Triages the inbox's messages not yet triaged (with what the consult knows now) and sends any referral at once. */
+async function triagePending(deps: ConsultEngineDeps, chatRef: string, triaged: Map<string, boolean>): Promise<void> {
+  let referred = false;
+  for (const inbound of await deps.store.pendingInbound(chatRef, TRIAGE_AHEAD_LIMIT)) {
+    if (triaged.has(inbound.id)) continue;
+    const consult = await deps.store.activeConsult(chatRef);
+    const found = await triage(deps, inbound, consult, scannableText(inbound.text ?? '').text);
+    triaged.set(inbound.id, found);
+    referred ||= found;
+  }
+  if (referred) await deliverOutbox(deps, chatRef, { urgentOnly: true });
+}
+
+/** Danger signs in one message: commits the urgent referral (once per message). Returns whether there were any. */
+async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string): Promise<boolean> {
+  if (!text) return false;
+  const stated = extractFacts(text).demographics;
+  const known = { ...consult?.demographics, ...stated };
+  const hits = detectDangerSigns(text, {
+    ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
+    ...(known.ageMonths !== undefined ? { ageMonths: known.ageMonths } : {}),
+    ...(known.pregnant !== undefined ? { pregnant: known.pregnant } : {}),
+  });
+  if (hits.length === 0) return false;
+  await deps.store.commitUrgentReferral({
+    chatRef: inbound.chatRef,
+    inbound,
+    consultId: consult?.id ?? null,
+    text: formatUrgentReferral(hits),
+    signs: hits.map((h) => h.code),
+  });
+  deps.log.warn({ chatRef: inbound.chatRef, consultId: consult?.id, signs: hits.map((h) => h.code) }, 'danger signs: urgent referral sent');
+  return true;
+}
+
+async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referredAhead: boolean): Promise<void> {
   const consult = await deps.store.activeConsult(inbound.chatRef);
   // Triage and extraction read the cleaned, capped text once; the stored record stays as sent.
   const scanned = scannableText(inbound.text ?? '');
   const text = scanned.text;
-  // Danger signs first, before and independently of any LLM call; the referral goes out at once.
-  let referred = false;
-  if (text) {
-    const stated = extractFacts(text).demographics;
-    const known = { ...consult?.demographics, ...stated };
-    const hits = detectDangerSigns(text, {
-      ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
-      ...(known.ageMonths !== undefined ? { ageMonths: known.ageMonths } : {}),
-      ...(known.pregnant !== undefined ? { pregnant: known.pregnant } : {}),
-    });
-    if (hits.length > 0) {
-      referred = true;
-      await deps.store.commitUrgentReferral({
-        chatRef: inbound.chatRef,
-        inbound,
-        consultId: consult?.id ?? null,
-        text: formatUrgentReferral(hits),
-        signs: hits.map((h) => h.code),
-      });
-      deps.log.warn({ chatRef: inbound.chatRef, consultId: consult?.id, signs: hits.map((h) => h.code) }, 'danger signs: urgent referral sent');
-      await deliverOutbox(deps, inbound.chatRef);
-    }
-  }
+  // Danger signs first, before and independently of any LLM call; the referral goes out at once. A
+  // message triaged ahead found its signs already; one that found none is checked again now that
+  // the earlier turns have told the consult the patient's age and pregnancy.
+  const referred = referredAhead || (await triage(deps, inbound, consult, text));
+  if (referred && !referredAhead) await deliverOutbox(deps, inbound.chatRef, { urgentOnly: true });
   const outcome: TurnOutcome =
     inbound.media && !text
       ? mediaOutcome(inbound.media)
@@ -139,12 +166,19 @@ function mediaOutcome(media: string): TurnOutcome {
 }
 
 /**
- * Sends the chat's unsent outbound messages in order. Each send is claimed in the ledger first and
+ * Sends the chat's unsent outbound messages in order, urgent referrals first. Each send is claimed in the ledger first and
  * completed after, so a crash between the two never produces a second copy: an uncertain send stays
  * claimed and is reported rather than repeated.
  */
-export async function deliverOutbox(deps: Pick<ConsultEngineDeps, 'store' | 'messenger' | 'ledger' | 'log'>, chatRef: string): Promise<void> {
-  for (const message of await deps.store.unsentOutbound(chatRef)) {
+export async function deliverOutbox(
+  deps: Pick<ConsultEngineDeps, 'store' | 'messenger' | 'ledger' | 'log'>,
+  chatRef: string,
+  options: { urgentOnly?: boolean } = {},
+): Promise<void> {
+  const unsent = await deps.store.unsentOutbound(chatRef);
+  // Urgent referrals go first, then everything else in the order it was written.
+  const ordered = [...unsent.filter((m) => m.kind === 'urgent'), ...(options.urgentOnly ? [] : unsent.filter((m) => m.kind !== 'urgent'))];
+  for (const message of ordered) {
     if (!deps.messenger.canSend(message.channel)) return;
     const key = `send:${message.idempotencyKey}`;
     // A claim left by a process that died mid-send is taken over after a minute. Most of a send's time

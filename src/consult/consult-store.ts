@@ -84,6 +84,8 @@ export interface ConsultStore {
   /** Runs `work` holding the chat's lease lock; returns false at once if another turn holds it. */
   withChatLock(chatRef: string, work: () => Promise<void>): Promise<boolean>;
   nextPendingInbound(chatRef: string): Promise<PendingInbound | null>;
+  /** The chat's unhandled inbound messages in arrival order (at most `limit`), for triage ahead of their turns. */
+  pendingInbound(chatRef: string, limit: number): Promise<PendingInbound[]>;
   hasPendingInbound(chatRef: string): Promise<boolean>;
   /** The chat's active consult, or null. */
   activeConsult(chatRef: string): Promise<ConsultSnapshot | null>;

@@ -206,4 +206,37 @@ describe('the consult engine over the database', () => {
     expect(plan).not.toMatch(/no danger signs|without danger signs|(?:treat|treated|treating|treatment) (?:\w+ )*at home|home treatment/i);
     expect(plan).not.toMatch(/twice a day for three days/);
   });
+  it('sends the urgent referral before the replies to messages queued ahead of it', async () => {
+    // Ten messages wait in the inbox (a burst, or a restart); the last one carries a danger sign.
+    for (let i = 1; i <= 10; i++) await deps.store.recordInbound(message('queue1', i === 10 ? 'now he is having convulsions' : `note ${i}: 4 year old boy`), null);
+    const chatRef = (await deps.store.findChat('telegram', 'queue1')) as string;
+    await processChat(deps, chatRef);
+    const kinds = messenger.sent.filter((s) => s.chatId === 'queue1').map((s) => s.message.kind);
+    expect(kinds).toHaveLength(11);
+    expect(kinds[0]).toBe('urgent');
+  });
+
+  it('sends the referral for a danger sign that arrives while earlier replies are being sent, before the rest of them', async () => {
+    // The messenger is slow: while it sends the first reply, three more messages arrive, the last urgent.
+    const slow = new RecordingMessenger();
+    const arriving = ['male', '16 kg', 'he is not able to drink anything'];
+    const slowDeps: ConsultEngineDeps = {
+      ...deps,
+      messenger: {
+        canSend: () => true,
+        send: async (channel, m) => {
+          for (const next of arriving.splice(0)) await receiveInbound(slowDeps, message('queue2', next), null);
+          return slow.send(channel, m);
+        },
+      },
+    };
+    await receiveInbound(slowDeps, message('queue2', '4 year old'), null);
+    const chatRef = (await deps.store.findChat('telegram', 'queue2')) as string;
+    await processChat(slowDeps, chatRef);
+    const kinds = slow.sent.map((s) => s.message.kind);
+    const urgentAt = kinds.indexOf('urgent');
+    // The first reply was already on its way; the urgent referral goes next, before the replies to 'male' and '16 kg'.
+    expect(urgentAt).toBe(1);
+    expect(kinds).toHaveLength(5);
+  });
 });

@@ -79,6 +79,27 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
     );
   };
 
+  const pendingInbound = async (chatRef: string, limit: number): Promise<PendingInbound[]> => {
+    const rows = await db.sql.query<{ id: string; chat_id: string; external_chat_id: string; channel: ChannelName; text: string | null; kind: string }>(
+      `SELECT m.id, m.chat_id, c.external_chat_id, c.channel::text AS channel, m.text, m.kind
+         FROM messages m JOIN chats c ON c.id = m.chat_id
+        WHERE m.chat_id = $1 AND m.direction = 'inbound' AND m.processed_at IS NULL
+        ORDER BY m.seq LIMIT $2`,
+      [chatRef, limit],
+    );
+    return rows.map(
+      (row): PendingInbound => ({
+        id: row.id,
+        chatRef: row.chat_id,
+        externalChatId: row.external_chat_id,
+        channel: row.channel,
+        text: row.text,
+        media: row.kind === 'text' || row.kind === 'edited_text' ? null : row.kind,
+        edited: row.kind === 'edited_text',
+      }),
+    );
+  };
+
   return {
     async recordInbound(message: InboundMessage, healthWorkerId: string | null) {
       return db.sql.transaction(async (tx) => {
@@ -122,26 +143,10 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
     },
 
     async nextPendingInbound(chatRef) {
-      const rows = await db.sql.query<{ id: string; chat_id: string; external_chat_id: string; channel: ChannelName; text: string | null; kind: string }>(
-        `SELECT m.id, m.chat_id, c.external_chat_id, c.channel::text AS channel, m.text, m.kind
-           FROM messages m JOIN chats c ON c.id = m.chat_id
-          WHERE m.chat_id = $1 AND m.direction = 'inbound' AND m.processed_at IS NULL
-          ORDER BY m.seq LIMIT 1`,
-        [chatRef],
-      );
-      const row = rows[0];
-      if (!row) return null;
-      const pending: PendingInbound = {
-        id: row.id,
-        chatRef: row.chat_id,
-        externalChatId: row.external_chat_id,
-        channel: row.channel,
-        text: row.text,
-        media: row.kind === 'text' || row.kind === 'edited_text' ? null : row.kind,
-        edited: row.kind === 'edited_text',
-      };
-      return pending;
+      return (await pendingInbound(chatRef, 1))[0] ?? null;
     },
+
+    pendingInbound,
 
     async hasPendingInbound(chatRef) {
       const rows = await db.sql.query(`SELECT 1 FROM messages WHERE chat_id = $1 AND direction = 'inbound' AND processed_at IS NULL LIMIT 1`, [chatRef]);
