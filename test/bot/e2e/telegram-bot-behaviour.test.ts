@@ -28,7 +28,7 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
   beforeAll(async () => {
     shared = await startSharedDatabase();
     const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: 'bot@example.org' });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const code = newInviteCode();
       codes.push(code);
       await enrollHealthWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
@@ -100,6 +100,21 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     const sent = await telegram.waitForMessages(chatId, 3, 30_000);
     expect(sent[1]?.text).toMatch(/male or female/);
     expect(sent[2]?.text).toMatch(/main findings/);
+  });
+
+  it('stores, triages and answers a message with a NUL byte and a zero-width-split danger word', async () => {
+    const chatId = 9_100_006;
+    telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start ${codes[3]}` });
+    await telegram.waitForMessages(chatId, 1, 30_000);
+    telegram.pushTextMessage({ chatId, fromId: chatId, text: '2 year old boy\u0000, had con\u200Bvulsions this morning' });
+    const sent = await telegram.waitForMessages(chatId, 3, 30_000);
+    expect(sent[1]?.text).toMatch(/URGENT/);
+    expect(sent[1]?.text).toMatch(/convulsion/i);
+    expect(sent[2]?.text).toMatch(/weight in kg/);
+    const stored = await shared.db.sql.query<{ text: string }>(
+      `SELECT m.text FROM messages m JOIN chats c ON c.id = m.chat_id WHERE c.external_chat_id = '9100006' AND m.direction = 'inbound' ORDER BY m.seq`,
+    );
+    expect(stored.at(-1)?.text).toBe('2 year old boy, had con\u200Bvulsions this morning');
   });
 
   it('serves a webhook that checks the secret token', async () => {
