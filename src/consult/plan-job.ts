@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PermanentJobError } from '../core/jobs.js';
 import { coverageOf } from '../rag/condition-coverage.js';
-import { composePlan } from '../rag/plan/compose-plan.js';
+import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import type { LabelledSection, PlanWriter } from '../rag/plan-writer.js';
 import type { RetrievedSection, SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
@@ -69,7 +69,7 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
     const notice = uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '';
     const body = composed
       ? { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text }
-      : { text: notice, mode: 'extractive' as const, citedLabels: [] as string[], removed: [] as unknown[], fallbackReason: undefined };
+      : { text: notice, mode: 'extractive' as const, citedLabels: [] as string[], citedSections: [] as LabelledSection[], forbidden: [] as ComposedPlan['forbidden'], removed: [] as ComposedPlan['removed'], fallbackReason: undefined };
     const plan = consult.urgentReferral ? { ...body, text: planAfterReferral(body.text) } : body;
     await deps.store.commitPlan({
       consultId,
@@ -78,9 +78,13 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
       mode: plan.mode,
       model: plan.mode === 'llm' ? (deps.writer?.model ?? null) : null,
       text: plan.text,
-      citations: citationsOf(sections, plan.citedLabels),
+      citations: citationsOf(plan.citedSections),
     });
     deps.log.info({ consultId, mode: plan.mode, sections: sections.length, cited: plan.citedLabels.length, removed: plan.removed.length, fallback: plan.fallbackReason ?? null }, 'plan stored');
+    const refused = plan.removed.filter((r) => r.reason === 'contraindicated_for_patient' || r.reason === 'section_for_other_population').map((r) => r.reason);
+    // Ids and reasons only: never the line, which may carry patient details.
+    const forbidden = [...new Set(plan.forbidden.map((f) => f.drug))];
+    if (refused.length > 0 || forbidden.length > 0) deps.log.warn({ consultId, refused, forbidden }, 'plan: drugs or lines refused for this patient');
   }
   await deliverOutbox(deps, consult.chatRef);
 }
@@ -127,16 +131,14 @@ export async function runFollowUpJob(deps: PlanJobDeps, payload: unknown): Promi
       mode: answer.mode,
       model: answer.mode === 'llm' ? (deps.writer?.model ?? null) : null,
       text: consult.urgentReferral ? planAfterReferral(answer.text) : answer.text,
-      citations: citationsOf(sections, answer.citedLabels),
+      citations: citationsOf(answer.citedSections),
     });
   }
   await deliverOutbox(deps, consult.chatRef);
 }
 
-function citationsOf(sections: readonly LabelledSection[], cited: readonly string[]) {
-  return sections
-    .filter((s) => cited.includes(s.label))
-    .map((s) => ({
+function citationsOf(cited: readonly LabelledSection[]) {
+  return cited.map((s) => ({
       label: s.label,
       chunkId: s.chunkId.startsWith('cited:') ? null : s.chunkId,
       accession: s.accession,

@@ -14,7 +14,7 @@
  */
 import { toMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics } from '../../patient/findings.js';
-import { trimesterForWeeks } from '../../patient/pregnancy.js';
+import { POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
 import { findMentions } from '../../patient/negation.js';
 import type { Extraction, Match } from './extraction.js';
 import { parseQuantity, QUANTITY, roundToTenth } from './numbers.js';
@@ -77,9 +77,7 @@ const PREGNANT_WORD = re(String.raw`\b(?:pregnan\w*(?!\s+test)|preg|gravid\w*|pr
 const PREGNANCY_TEST = re(
   String.raw`\b(?:pregnancy test|upt|urine hcg|hcg)\s*(?:is|was|:|=|-|result)?\s*(positive|pos|\+\s*ve|\+|negative|neg|-\s*ve)`,
 );
-const POSTPARTUM = re(
-  String.raw`\b(?:postpartum|post-partum|post partum|postnatal|post-natal|(?:just|recently) delivered|delivered (?:a |her |the )?(?:baby|yesterday|today|last)|gave birth|after (?:delivery|giving birth|childbirth))\b`,
-);
+const POSTPARTUM = POSTPARTUM_PATTERN;
 
 /** Extracts demographics, claiming the spans it explains so later rules do not reread them. */
 export function extractDemographics(extraction: Extraction): DemographicsExtraction {
@@ -167,7 +165,7 @@ function weightInKg(amount: number, unit: string): number | undefined {
 
 function extractPregnancy(
   extraction: Extraction,
-): Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester'> {
+): Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester' | 'postpartum'> {
   let gestationWeeks: number | undefined;
   let trimester: 1 | 2 | 3 | undefined;
   let statedPregnant = false;
@@ -207,7 +205,8 @@ function extractPregnancy(
   if (mentions.some((mention) => !mention.negated)) return { pregnant: true };
   const postpartum = extraction.unclaimedMatches(POSTPARTUM)[0];
   if (postpartum) extraction.addFinding(postpartum.start, 'history', 'recently delivered');
-  if (mentions.length > 0 || pregnancyTest === false || postpartum) return { pregnant: false };
+  if (postpartum) return { pregnant: false, postpartum: true };
+  if (mentions.length > 0 || pregnancyTest === false) return { pregnant: false };
   return {};
 }
 

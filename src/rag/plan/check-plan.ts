@@ -1,9 +1,24 @@
+import type { Demographics } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
+import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, type ForbiddenDrug } from './plan-fit.js';
 import { splitSentences } from './section-text.js';
 
-export type RemovalReason = 'unknown_citation' | 'uncited_recommendation' | 'dose_not_in_cited_text';
+export type RemovalReason =
+  | 'unknown_citation'
+  | 'uncited_recommendation'
+  | 'dose_not_in_cited_text'
+  | 'off_topic_section'
+  | 'section_for_other_population'
+  | 'contraindicated_for_patient';
+
+/** What the check knows about the patient's fit, from plan-fit.ts. */
+interface PatientFit {
+  offTopic: ReadonlySet<string>;
+  otherPopulation: ReadonlySet<string>;
+  forbidden: readonly ForbiddenDrug[];
+}
 
 export interface PlanCheckResult {
   /** The draft with failing lines removed, unknown labels dropped, in the same neutral markup. */
@@ -15,6 +30,8 @@ export interface PlanCheckResult {
   citedLabels: string[];
   /** Labels cited in the draft that name no retrieved section (dropped wherever they appeared). */
   unknownLabels: string[];
+  /** Drugs a retrieved section forbids for this patient (empty without demographics). */
+  forbidden: ForbiddenDrug[];
 }
 
 type DraftLine =
@@ -28,10 +45,19 @@ type DraftLine =
  * **bold**, with no dose and no citation) pass. Every other bullet, and every sentence of a paragraph,
  * must cite a retrieved section as [Sn], and every dose it states must appear in one of the sections
  * it cites; a unit that fails is removed, labels naming no retrieved section are dropped, and headings
- * left empty by the removals go too.
+ * left empty by the removals go too. With the patient's demographics it also removes a unit that cites
+ * only off-topic sections, a treatment line that cites only sections written for another population,
+ * and any unit naming a drug a retrieved section forbids for this patient (plan-fit.ts).
  */
-export function checkPlanDraft(draft: string, sections: readonly LabelledSection[]): PlanCheckResult {
+export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics): PlanCheckResult {
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
+  const fit: PatientFit | undefined = demographics
+    ? {
+        offTopic: new Set(sections.filter((s) => sectionOffTopic(s, demographics)).map((s) => s.label.toUpperCase())),
+        otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s, demographics)).map((s) => s.label.toUpperCase())),
+        forbidden: forbiddenDrugs(sections, demographics),
+      }
+    : undefined;
   const supportedDoses = new Map<string, Set<string>>();
   const dosesOf = (label: string): Set<string> => {
     let set = supportedDoses.get(label);
@@ -48,7 +74,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
   let kept = 0;
 
   const checkUnit = (unit: string): string | null => {
-    const verdict = checkRecommendation(unit, byLabel, dosesOf);
+    const verdict = checkRecommendation(unit, byLabel, dosesOf, fit);
     for (const label of verdict.unknownLabels) unknown.add(label);
     if (verdict.reason) {
       removed.push({ line: unit, reason: verdict.reason });
@@ -88,7 +114,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
   const lines = out
     .filter((l) => !(l.kind === 'heading' && l.hadContent && !l.keptContent))
     .map((l) => (l.kind === 'blank' ? '' : l.text));
-  return { text: tidy(lines), kept, removed, citedLabels: sortLabels(cited), unknownLabels: sortLabels(unknown) };
+  return { text: tidy(lines), kept, removed, citedLabels: sortLabels(cited), unknownLabels: sortLabels(unknown), forbidden: [...(fit?.forbidden ?? [])] };
 }
 
 interface UnitVerdict {
@@ -99,7 +125,12 @@ interface UnitVerdict {
   reason?: RemovalReason;
 }
 
-function checkRecommendation(unit: string, byLabel: ReadonlyMap<string, LabelledSection>, dosesOf: (label: string) => Set<string>): UnitVerdict {
+function checkRecommendation(
+  unit: string,
+  byLabel: ReadonlyMap<string, LabelledSection>,
+  dosesOf: (label: string) => Set<string>,
+  fit: PatientFit | undefined,
+): UnitVerdict {
   const groups = [...unit.matchAll(CITATION_GROUP)];
   const cited = groups.flatMap((g) => labelsInGroup(g[0]).map((l) => l.toUpperCase()));
   const valid = sortLabels(cited.filter((l) => byLabel.has(l)));
@@ -109,6 +140,14 @@ function checkRecommendation(unit: string, byLabel: ReadonlyMap<string, Labelled
   if (cited.length === 0) return { text: null, labels: [], unknownLabels, reason: 'uncited_recommendation' };
   if (valid.length === 0) return { text: null, labels: [], unknownLabels, reason: 'unknown_citation' };
 
+  if (fit) {
+    const onTopic = valid.filter((label) => !fit.offTopic.has(label));
+    if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
+    if (namesForbiddenDrug(substance, fit.forbidden)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {
+      return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
+    }
+  }
   const supported = new Set(valid.flatMap((label) => [...dosesOf(label)]));
   if (findDoses(substance).some((dose) => !doseSupported(dose, supported))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_not_in_cited_text' };

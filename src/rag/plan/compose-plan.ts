@@ -1,5 +1,7 @@
-import type { PlanWriter, PlanWriterInput } from '../plan-writer.js';
+import type { LabelledSection, PlanWriter, PlanWriterInput } from '../plan-writer.js';
 import { checkPlanDraft, type PlanCheckResult } from './check-plan.js';
+import { CITATION_GROUP, formatCitation, labelsInGroup } from './citations.js';
+import type { ForbiddenDrug } from './plan-fit.js';
 import { extractivePlan } from './extractive-plan.js';
 import { formatSources } from './format-sources.js';
 
@@ -20,7 +22,12 @@ export interface ComposedPlan {
   /** Disclaimer, plan and Sources block, in the neutral markup of OutboundMessage. */
   text: string;
   mode: 'llm' | 'extractive';
+  /** S1..Sn without gaps: the cited sections are renumbered in the order of their first labels. */
   citedLabels: string[];
+  /** The cited sections under the labels the plan text uses. */
+  citedSections: LabelledSection[];
+  /** Drugs a retrieved section forbids for this patient: no line of the plan names them. */
+  forbidden: ForbiddenDrug[];
   /** What the check removed from the writer's draft (empty without a draft). */
   removed: PlanCheckResult['removed'];
   fallbackReason?: FallbackReason;
@@ -45,10 +52,11 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
   if (writer) {
     try {
       const draft = await writer.writePlan(input, signal ? { signal } : {});
-      const checked = checkPlanDraft(draft, input.sections);
+      const checked = checkPlanDraft(draft, input.sections, input.demographics);
       removed = checked.removed;
       if (checked.kept >= minKeptLines && checked.citedLabels.length > 0) {
-        return { text: assemble(checked.text, checked.citedLabels, input), mode: 'llm', citedLabels: checked.citedLabels, removed };
+        const numbered = renumber(checked.text, checked.citedLabels, input.sections);
+        return { text: assemble(numbered.text, numbered.sections), mode: 'llm', citedLabels: numbered.sections.map((s) => s.label), citedSections: numbered.sections, forbidden: checked.forbidden, removed };
       }
       fallbackReason = 'too_little_survived';
     } catch (error) {
@@ -67,14 +75,45 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
       ...(input.question !== undefined ? { question: input.question } : {}),
     }),
     input.sections,
+    input.demographics,
   );
-  return { text: assemble(extractive.text, extractive.citedLabels, input), mode: 'extractive', citedLabels: extractive.citedLabels, removed, fallbackReason };
+  const numbered = renumber(extractive.text, extractive.citedLabels, input.sections);
+  return {
+    text: assemble(numbered.text, numbered.sections),
+    mode: 'extractive',
+    citedLabels: numbered.sections.map((s) => s.label),
+    citedSections: numbered.sections,
+    forbidden: extractive.forbidden,
+    removed,
+    fallbackReason,
+  };
 }
 
-function assemble(plan: string, citedLabels: readonly string[], input: PlanWriterInput): string {
-  const cited = input.sections.filter((s) => citedLabels.includes(s.label));
+/**
+ * Numbers the cited sections S1..Sn without gaps, in the order of their retrieval labels, and rewrites
+ * every citation marker of the text to the new labels.
+ */
+function renumber(text: string, citedLabels: readonly string[], sections: readonly LabelledSection[]): { text: string; sections: LabelledSection[] } {
+  const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
+  const newLabel = new Map<string, string>();
+  const renumbered: LabelledSection[] = [];
+  for (const label of citedLabels) {
+    const section = byLabel.get(label.toUpperCase());
+    if (!section) continue;
+    const next = `S${renumbered.length + 1}`;
+    newLabel.set(label.toUpperCase(), next);
+    renumbered.push({ ...section, label: next });
+  }
+  const rewritten = text.replace(CITATION_GROUP, (group) => {
+    const labels = [...new Set(labelsInGroup(group).map((l) => newLabel.get(l.toUpperCase())).filter((l): l is string => l !== undefined))];
+    return labels.length === 0 ? group : formatCitation(labels);
+  });
+  return { text: rewritten, sections: renumbered };
+}
+
+function assemble(plan: string, cited: readonly LabelledSection[]): string {
   const notes = [DECISION_SUPPORT_NOTE];
   if (cited.some((s) => s.accession.startsWith('SAMPLE-'))) notes.push(SAMPLE_CONTENT_NOTE);
-  const body = citedLabels.length > 0 ? plan : NO_SECTIONS_NOTE;
-  return [notes.join('\n'), body, formatSources(input.sections, citedLabels)].filter((block) => block !== '').join('\n\n');
+  const body = cited.length > 0 ? plan : NO_SECTIONS_NOTE;
+  return [notes.join('\n'), body, formatSources(cited, cited.map((s) => s.label))].filter((block) => block !== '').join('\n\n');
 }

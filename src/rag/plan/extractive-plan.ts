@@ -3,6 +3,8 @@ import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
+import { populationPreference } from '../population-fit.js';
+import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
 
 export interface ExtractivePlanInput {
@@ -56,22 +58,43 @@ export function extractivePlan(input: ExtractivePlanInput): string {
 
   const candidates: Candidate[] = [];
   const seenText = new Set<string>();
+  const forbidden = forbiddenDrugs(input.sections, input.demographics);
+  const weighFirst: Candidate[] = [];
   input.sections.forEach((section, sectionIndex) => {
+    if (sectionOffTopic(section, input.demographics)) return;
+    const otherPopulation = sectionForOtherPopulation(section, input.demographics);
+    // A section written for her own trimester or her state after birth: its treatment comes first.
+    const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
+    let askedWeight = false;
     sectionUnits(sectionBody(section)).forEach((unit, position) => {
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
+      if (namesForbiddenDrug(unit.text, forbidden)) return;
+      if (otherPopulation && isTreatmentLine(unit.text)) return;
+      if (!askedWeight && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
+        askedWeight = true;
+        const table = /^(Table\s+[\dA-Z]+(?:\.\d+)*)/.exec(unit.text)?.[1] ?? 'the dosing table';
+        weighFirst.push({
+          unit: { kind: 'sentence', text: `Weight not given: weigh the patient, then give the dose of the weight-band row in ${table} for that weight.` },
+          section,
+          sectionIndex,
+          position,
+          score: 99,
+          heading: 'now',
+        });
+      }
       const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms });
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0);
       candidates.push({ unit, section, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });
 
   const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms) : undefined;
   const chosen = chooseKeySentences(
-    candidates.filter((c) => c !== assessment),
+    [...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)],
     Math.max(0, maxSentences - (assessment ? 1 : 0)),
   );
 

@@ -1,0 +1,130 @@
+import { ageInMonthsForBands } from '../../patient/age.js';
+import type { Demographics } from '../../patient/findings.js';
+import { pregnancyStatus } from '../../patient/pregnancy.js';
+import type { LabelledSection } from '../plan-writer.js';
+import { sectionFitsPatient } from '../population-fit.js';
+import { findDoses } from './doses.js';
+import { sectionBody, splitSentences } from './section-text.js';
+
+/**
+ * Whether plan lines may come from a section for this patient, and which drugs the retrieved sections
+ * forbid for her. Shared by the extractive plan and the check of a drafted plan, so both plan modes
+ * obey the same rules:
+ * - a section that is off-topic for any diagnosis (storing test kits, training, stock) gives no line;
+ * - a section written for another population (see population-fit.ts), or for people who are "not
+ *   pregnant" when she is pregnant, gives no treatment line;
+ * - a drug that a retrieved section says is not to be given to her population ("do not give
+ *   artesunate-amodiaquine ... during the first 13 weeks", "do not give X to children under 5 kg",
+ *   "X is not given to pregnant women") never appears in a line.
+ */
+
+const OFF_TOPIC_TITLE = /\b(?:stor(?:ing|age)|stock|supplies|supply chain|training|supervis\w*|reporting|record[- ]keeping|registers?)\b/i;
+const TRIMESTER_WORKUP_TITLE = /\bworking out the trimester\b|\bdating the pregnancy\b/i;
+const PREGNANCY_TITLE = /\b(?:pregnan\w*|trimesters?|antenatal)\b/i;
+const NOT_PREGNANT_BODY = /\b(?:are|is|who are) not pregnant\b|\bnon-?pregnant\b/i;
+const TREATMENT = /\b(?:treat(?:ed|ment)? with|takes?|receives?|give|given|dose|tablets?|course|prescribe|ACT)\b/i;
+
+/** True when no line of the plan should come from this section (its subject is not patient care). */
+export function sectionOffTopic(section: Pick<LabelledSection, 'sectionPath'>, d: Demographics): boolean {
+  const title = lastTitle(section.sectionPath);
+  if (OFF_TOPIC_TITLE.test(title)) return true;
+  // How to find the trimester is no plan line once she has given it.
+  return TRIMESTER_WORKUP_TITLE.test(title) && pregnancyStatus(d).state === 'pregnant' && (d.trimester !== undefined || d.gestationWeeks !== undefined);
+}
+
+/** True when the section is written for a population this patient is not in. */
+export function sectionForOtherPopulation(section: Pick<LabelledSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): boolean {
+  if (!sectionFitsPatient(section.sectionPath, d)) return true;
+  if (pregnancyStatus(d).state !== 'pregnant' || PREGNANCY_TITLE.test(section.sectionPath)) return false;
+  return NOT_PREGNANT_BODY.test(sectionBody(section));
+}
+
+/** A line that recommends a treatment: a dose, or a medicine given, taken or received. */
+export function isTreatmentLine(text: string): boolean {
+  return findDoses(text).length > 0 || TREATMENT.test(text);
+}
+
+export interface ForbiddenDrug {
+  /** The drug as the section names it, lower case ("artesunate-amodiaquine"). */
+  drug: string;
+  /** Label of the section that forbids it. */
+  label: string;
+}
+
+const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|prescribe|start|offer)\s+([^.;:]+?)(?=\s*,?\s*(?:(?:and|but)\s+)?(?:do not|don't|never|must not|should not)\b|[.;:]|$)/gi;
+const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)\s+((?:to|in|for|during)\s+[^.;]+)/gi;
+const OBJECT_END = /\s+\b(?:to|during|in|before|for|until|if|because|while|unless|with|at|when|after|as)\b.*$/;
+const NOT_A_DRUG = /^(?:other|another|any|more|extra|the|this|that|it|them|anything|medicines?|tablets?|treatment|drugs?|doses?|food|fluids?|up|a|an)\b/;
+const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  'artesunate-amodiaquine': ['as-aq', 'asaq', 'as/aq'],
+  'sulfadoxine-pyrimethamine': ['sp', 'iptp-sp', 'fansidar'],
+  'artemether-lumefantrine': ['al', 'coartem'],
+};
+
+/** The drugs the sections forbid for this patient's population (pregnancy or trimester, age, weight). */
+export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics): ForbiddenDrug[] {
+  const found: ForbiddenDrug[] = [];
+  for (const section of sections) {
+    const clauses = sectionBody(section)
+      .split('\n')
+      .flatMap((line) => splitSentences(line))
+      .flatMap((sentence) => sentence.split(';'));
+    for (const sentence of clauses) {
+      const lower = sentence.toLowerCase();
+      for (const m of lower.matchAll(PROHIBITION)) {
+        const object = m[1] ?? '';
+        if (!prohibitionApplies(`${object} ${lower}`, d)) continue;
+        for (const drug of drugsIn(object)) found.push({ drug, label: section.label });
+      }
+      for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
+        if (!prohibitionApplies(m[2] ?? '', d)) continue;
+        for (const drug of drugsIn(m[1] ?? '')) found.push({ drug, label: section.label });
+      }
+    }
+  }
+  return found;
+}
+
+/** True when the line names one of the forbidden drugs (by name, alias, or all parts of a combination). */
+export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[]): boolean {
+  const lower = ` ${text.toLowerCase().replace(/[^a-z0-9/-]+/g, ' ')} `;
+  return forbidden.some(({ drug }) => {
+    if (lower.includes(drug)) return true;
+    if ((DRUG_ALIASES[drug] ?? []).some((alias) => lower.includes(` ${alias} `))) return true;
+    const parts = drug.split('-');
+    return parts.length > 1 && parts.every((p) => new RegExp(`\\b${p}\\b`).test(lower));
+  });
+}
+
+/** Whether a prohibition's wording names a population this patient is in. Unknown facts: not applied. */
+function prohibitionApplies(text: string, d: Demographics): boolean {
+  const status = pregnancyStatus(d);
+  const pregnant = status.state === 'pregnant';
+  if (/\bfirst trimester\b|\bfirst 13 weeks\b|\bbefore week 14\b|\bearly pregnancy\b/.test(text)) {
+    return pregnant && (status.trimester === undefined || status.trimester === 1);
+  }
+  if (/\b(?:second|third) trimester\b/.test(text)) return false;
+  if (/\bpregnan|\bbefore (?:all )?(?:the )?bab(?:y|ies) (?:is |are )?born\b|\bbefore (?:delivery|birth)\b/.test(text)) return pregnant;
+  const months = ageInMonthsForBands(d);
+  const under = /\b(?:children|child|infants?|babies|anyone|patients?)?\s*(?:under|below|younger than|less than)\s+(\d+(?:\.\d+)?)\s*(kg|months?|years?)\b/.exec(text);
+  if (under) {
+    const limit = Number(under[1]);
+    const unit = under[2] ?? '';
+    if (unit === 'kg') return d.weightKg !== undefined && d.weightKg < limit;
+    if (months === undefined) return false;
+    return months < (unit.startsWith('year') ? limit * 12 : limit);
+  }
+  return false;
+}
+
+function drugsIn(object: string): string[] {
+  return object
+    .split(/,|\bor\b|\band\b|\bnor\b/)
+    .map((piece) => piece.trim().replace(OBJECT_END, '').trim())
+    .filter((piece) => piece.length >= 4 && piece.split(/\s+/).length <= 3 && !NOT_A_DRUG.test(piece) && /[a-z]{4,}/.test(piece));
+}
+
+function lastTitle(sectionPath: string): string {
+  const parts = sectionPath.split(' > ');
+  return parts[parts.length - 1] ?? '';
+}

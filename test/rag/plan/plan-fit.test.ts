@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { LabelledSection } from '../../../src/rag/plan-writer.js';
+import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
+import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
+
+// Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
+const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
+  label,
+  chunkId: label,
+  accession: 'SAMPLE-MALARIA',
+  bookTitle: 'Malaria',
+  sectionPath,
+  titlePath: sectionPath,
+  text,
+});
+const sections = [
+  section(
+    'S1',
+    'Malaria in pregnancy > Uncomplicated malaria in the first trimester',
+    'She is treated with artemether-lumefantrine, 4 tablets twice a day for three days, taken with food. In this sample guideline artemether-lumefantrine is the only ACT used in the first trimester: do not give artesunate-amodiaquine or other ACTs during the first 13 weeks, and do not give sulfadoxine-pyrimethamine.',
+  ),
+  section(
+    'S2',
+    'Treatment of uncomplicated malaria > Uncomplicated malaria in adults and adolescents',
+    'Adults and adolescents who weigh 35 kg or more and are not pregnant receive the full adult dose of artemether-lumefantrine. An adult takes 4 tablets per dose, twice a day for three days. If artesunate-amodiaquine is the national first-line medicine, an adult of 36 kg or more takes two tablets of artesunate 100 mg / amodiaquine 270 mg once a day for three days.',
+  ),
+  section('S3', 'Diagnosis of malaria > Malaria rapid diagnostic tests > Storing test kits', 'Store the kits in a cool dry place below 30 °C.'),
+];
+const pregnant10Weeks = { sex: 'female' as const, ageYears: 25, pregnant: true, gestationWeeks: 10, trimester: 1 as const };
+
+describe('plan checks for the patient (a Claude draft that is unsafe for her)', () => {
+  const draft = [
+    '**What to do now**',
+    '- Give artemether-lumefantrine, 4 tablets twice a day for three days, with food [S1]',
+    '- Or give AS-AQ: two tablets of artesunate 100 mg / amodiaquine 270 mg once a day for three days [S2]',
+    '- Give sulfadoxine-pyrimethamine as IPTp [S1]',
+    '- An adult takes 4 tablets per dose, twice a day for three days [S2]',
+    '- Store the kits in a cool dry place [S3]',
+  ].join('\n');
+
+  it('strips the forbidden drugs, the treatment from the non-pregnant section and the kit line, with reasons', () => {
+    const checked = checkPlanDraft(draft, sections, pregnant10Weeks);
+    expect(checked.text).toContain('Give artemether-lumefantrine, 4 tablets twice a day for three days, with food [S1]');
+    expect(checked.text).not.toMatch(/amodiaquine|AS-AQ|sulfadoxine|Store the kits|An adult takes/);
+    expect(checked.removed.map((r) => r.reason)).toEqual([
+      'contraindicated_for_patient',
+      'contraindicated_for_patient',
+      'section_for_other_population',
+      'off_topic_section',
+    ]);
+  });
+
+  it('for a man: the adult lines stay, the pregnancy section gives no treatment line, the kit line goes', () => {
+    const checked = checkPlanDraft(draft, sections, { sex: 'male', ageYears: 30 });
+    expect(checked.text).toContain('AS-AQ');
+    expect(checked.text).toContain('An adult takes 4 tablets per dose');
+    expect(checked.removed.map((r) => r.reason)).toEqual(['section_for_other_population', 'section_for_other_population', 'off_topic_section']);
+  });
+
+  it('reads "do not give ... to children under ..." for a child below the limit only', () => {
+    const s = [section('S1', 'Fever', 'Do not give aspirin to children under 12 years. Never give misoprostol before all babies are born.')];
+    expect(forbiddenDrugs(s, { ageYears: 4 }).map((f) => f.drug)).toEqual(['aspirin']);
+    expect(forbiddenDrugs(s, { ageYears: 30, sex: 'female', pregnant: true }).map((f) => f.drug)).toEqual(['misoprostol']);
+    expect(forbiddenDrugs(s, { ageYears: 30, sex: 'male' })).toEqual([]);
+  });
+});
