@@ -21,6 +21,7 @@ const MODIFIERS = new Set([
   'simple', 'persistent', 'recurrent', 'early', 'late', 'disease', 'disorder', 'infection', 'syndrome', 'condition',
   'problem', 'child', 'children', 'adult', 'adults', 'infant', 'baby', 'newborn', 'kid', 'toddler', 'patient', 'treatment',
   'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'screening', 'referral', 'guideline',
+  'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious',
 ]);
 
 /** The words that name the condition. */
@@ -39,7 +40,8 @@ function sameWord(a: string, b: string): boolean {
 
 /** Whether a section's headings name the condition. */
 export function sectionIsAbout(section: { titlePath: string }, words: readonly string[]): boolean {
-  const heading = searchTerms(section.titlePath);
+  // "pre-eclampsia" is also "eclampsia".
+  const heading = searchTerms(section.titlePath).flatMap((w) => (w.includes('-') ? [w, ...w.split('-').filter((p) => p.length >= 3)] : [w]));
   return words.some((w) => heading.some((h) => sameWord(w, h)));
 }
 

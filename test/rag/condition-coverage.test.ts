@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { conditionWords, coverageOf } from '../../src/rag/condition-coverage.js';
+
+const section = (bookTitle: string, headings: string) => ({ bookTitle, titlePath: `${bookTitle} > ${headings}` });
+const MALARIA = section('Malaria at community level: diagnosis, treatment and prevention (sample guideline)', 'Treatment of uncomplicated malaria > Artemether-lumefantrine dosing');
+const HIV = section('HIV testing, treatment and prevention: sample guideline', 'Cotrimoxazole prophylaxis > Doses by body weight');
+const PREGNANCY = section('Pregnancy care: pre-eclampsia, danger signs and referral', 'Danger signs in pregnancy');
+
+describe('whether the retrieved sections cover a stated condition (by their headings)', () => {
+  it('covers a condition named in a heading, with modifiers, spelling variants and stems', () => {
+    expect(coverageOf('uncomplicated malaria', [HIV, MALARIA]).covered).toBe(true);
+    expect(coverageOf('malarial fever', [MALARIA]).covered).toBe(true);
+    expect(coverageOf('eclampsia', [PREGNANCY]).covered).toBe(true);
+  });
+
+  it('does not cover nonsense, an absent condition, or a condition named only by its modifiers', () => {
+    expect(coverageOf('asdfgh', [HIV, MALARIA]).covered).toBe(false);
+    expect(coverageOf('broken leg', [HIV, MALARIA]).covered).toBe(false);
+    // "severe" and "treatment" appear in headings but name no condition.
+    expect(coverageOf('severe asdfgh treatment', [MALARIA]).covered).toBe(false);
+    expect(conditionWords('severe acute malnutrition')).toEqual(['malnutrition']);
+    expect(coverageOf('asdfgh', []).covered).toBe(false);
+  });
+
+  it('offers the topics of the retrieved books, nearest first, without repeats', () => {
+    expect(coverageOf('asdfgh', [HIV, MALARIA, HIV]).closest).toEqual(['HIV testing, treatment and prevention', 'Malaria at community level']);
+  });
+});
