@@ -152,14 +152,33 @@ async function llmTurn(model: InterviewModel, consult: ConsultSnapshot, text: st
     message: text,
     tools: toolsForStage(stage),
   });
+  // What the rules refuse (a negative number, 45 °C) the model may pass on as written: never store it.
+  const rejected = extractFacts(text).rejected ?? [];
+  const refused = new Set(rejected.flatMap((r) => [...r.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]))));
+  const mentionsRefused = (value: string) => [...value.matchAll(/\d+(?:\.\d+)?/g)].some((m) => refused.has(Number(m[0])));
   let demographics = consult.demographics;
   const findings: Finding[] = [];
   let differentials: Extract<InterviewAction, { kind: 'differentials' }> | undefined;
   for (const action of result.actions) {
-    if (action.kind === 'demographics') demographics = { ...demographics, ...action.demographics };
-    else if (action.kind === 'findings') findings.push(...action.findings);
+    if (action.kind === 'demographics') {
+      const { weightKg, ...rest } = action.demographics;
+      demographics = { ...demographics, ...rest, ...(weightKg !== undefined && !refused.has(weightKg) ? { weightKg } : {}) };
+    } else if (action.kind === 'findings') findings.push(...action.findings.filter((f) => !mentionsRefused(f.value)));
     else differentials = action;
   }
+  const outcome = llmOutcome(result, consult, stage, demographics, findings, differentials);
+  if (rejected.length === 0) return outcome;
+  return { ...outcome, replies: outcome.replies.map((r, i) => (i === 0 ? { ...r, text: `${notRecorded(rejected)}\n\n${r.text}` } : r)) };
+}
+
+function llmOutcome(
+  result: Awaited<ReturnType<InterviewModel['runTurn']>>,
+  consult: ConsultSnapshot,
+  stage: 'demographics' | 'interview',
+  demographics: Demographics,
+  findings: Finding[],
+  differentials: Extract<InterviewAction, { kind: 'differentials' }> | undefined,
+): TurnOutcome {
   const replies: Reply[] = [];
   if (differentials && differentials.diagnoses.length > 0) {
     const ranked = differentials.diagnoses.slice(0, 5);
