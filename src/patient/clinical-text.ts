@@ -152,13 +152,26 @@ export function normaliseClinicalText(original: string): ClinicalText {
       return original.slice(originStart, originEnd);
     },
     clauseAt(index) {
-      let found: Clause = clauses[0] ?? { start: 0, end: text.length, openedBy: '' };
-      for (const clause of clauses) {
-        if (clause.start <= index) found = clause;
-      }
-      return found;
+      return clauses[clauseIndexAt(clauses, index)] ?? { start: 0, end: text.length, openedBy: '' };
     },
   };
+}
+
+/** Index of the last clause starting at or before `index` (binary search: clauses are in order). */
+export function clauseIndexAt(clauses: readonly Clause[], index: number): number {
+  let low = 0;
+  let high = clauses.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((clauses[middle]?.start ?? 0) <= index) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
 }
 
 function splitClauses(text: string): Clause[] {

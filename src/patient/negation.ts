@@ -12,12 +12,15 @@
  * are not understood. When in doubt a mention counts as affirmed: for triage a false alarm is the
  * safe error.
  */
-import type { Clause, ClinicalText } from './clinical-text.js';
+import { clauseIndexAt, type Clause, type ClinicalText } from './clinical-text.js';
+import { isHistorical, type Temporality } from './temporality.js';
 
 /** How many words after a negation cue it still reaches (NegEx uses five). */
 export const NEGATION_WINDOW_WORDS = 5;
 
 const MAX_LIST_ITEM_WORDS = 4;
+/** Items of a negated "or" list looked at on either side of a mention. */
+const MAX_LIST_ITEMS = 12;
 
 /** One occurrence of a pattern in the normalised text. */
 export interface Mention {
@@ -28,6 +31,8 @@ export interface Mention {
   readonly text: string;
   readonly groups: readonly (string | undefined)[];
   readonly negated: boolean;
+  /** An event that is over (temporality.ts): recorded as history, never a current danger sign. */
+  readonly historical: boolean;
 }
 
 const PRE_NEGATION_CUE =
@@ -71,6 +76,7 @@ export function findMentions(clinical: ClinicalText, pattern: RegExp): Mention[]
       text: match[0],
       groups: match.slice(1),
       negated: isNegated(clinical, start, end),
+      historical: isHistorical(clinical, start, end),
     });
   }
   return mentions;
@@ -81,14 +87,30 @@ export function firstAffirmed(clinical: ClinicalText, pattern: RegExp): Mention 
   return findMentions(clinical, pattern).find((mention) => !mention.negated);
 }
 
+/** The first occurrence of `pattern` that is neither negated nor over (present now), if any. */
+export function firstPresent(clinical: ClinicalText, pattern: RegExp): Mention | undefined {
+  return findMentions(clinical, pattern).find((mention) => !mention.negated && !mention.historical);
+}
+
+/** Negated, historical or present (negation wins). */
+export function temporalityOf(mention: Pick<Mention, 'negated' | 'historical'>): Temporality {
+  if (mention.negated) return 'negated';
+  return mention.historical ? 'historical' : 'present';
+}
+
 /** True when the normalised span [start, end) is negated within its clause. */
 export function isNegated(clinical: ClinicalText, start: number, end: number): boolean {
   const startClause = clinical.clauseAt(start);
   const endClause = clinical.clauseAt(Math.max(start, end - 1));
-  const before = clinical.text.slice(startClause.start, start);
-  const after = clinical.text.slice(end, endClause.end);
+  // Bounded windows keep the work per mention constant, so a long message costs linear time: a cue
+  // reaches at most NEGATION_WINDOW_WORDS words, and a negative answer closes a short clause.
+  const before = clinical.text.slice(Math.max(startClause.start, start - SCOPE_CHARS), start);
+  const after = endClause.end - end <= SCOPE_CHARS ? clinical.text.slice(end, endClause.end) : '';
   return isPreNegated(before) || POST_NEGATION.test(after) || isInNegatedList(clinical, startClause, before);
 }
+
+/** Characters around a mention that negation looks at (far more than five words). */
+const SCOPE_CHARS = 240;
 
 function isPreNegated(before: string): boolean {
   const cueEnd = lastNegationCueEnd(before);
@@ -112,7 +134,7 @@ function isPreNegated(before: string): boolean {
  */
 function isInNegatedList(clinical: ClinicalText, clause: Clause, before: string): boolean {
   const { text, clauses } = clinical;
-  const index = clauses.indexOf(clause);
+  const index = clauses[clauseIndexAt(clauses, clause.start)] === clause ? clauseIndexAt(clauses, clause.start) : clauses.indexOf(clause);
   const itemPrefix = wordsOf(before).filter((word) => !COORDINATORS.has(word) && word !== 'any');
   if (index <= 0 || itemPrefix.length > 2 || itemPrefix.some((word) => SCOPE_BREAKING_WORDS.has(word))) {
     return false;
@@ -120,14 +142,14 @@ function isInNegatedList(clinical: ClinicalText, clause: Clause, before: string)
   let isOrList = false;
   for (let next = index; next < clauses.length; next += 1) {
     const item = clauses[next];
-    if (!item || (next > index && item.openedBy !== ',')) break;
+    if (!item || (next > index && item.openedBy !== ',') || next - index > MAX_LIST_ITEMS) break;
     if (/\b(?:or|nor)\b/.test(text.slice(item.start, item.end))) {
       isOrList = true;
       break;
     }
   }
   if (!isOrList) return false;
-  for (let current = index; current > 0; current -= 1) {
+  for (let current = index; current > 0 && index - current <= MAX_LIST_ITEMS; current -= 1) {
     const item = clauses[current];
     const previous = clauses[current - 1];
     if (!item || !previous || item.openedBy !== ',') return false;

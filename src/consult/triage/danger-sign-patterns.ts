@@ -24,6 +24,8 @@ export const UNABLE_TO_DRINK = phrasings(
   String.raw`unable to (?:eat|feed) (?:or|nor|and) drink`,
   String.raw`refus(?:es|ed|ing) (?:all )?${FLUIDS}`,
   String.raw`able to drink\s*[?:=-]\s*no`,
+  String.raw`no (?:dey|gree(?: to)?|wan) (?:drink|take (?:water|anything|breast))`,
+  String.raw`too weak to (?:drink|suck|feed|breast\s?-?\s?feed)`,
 );
 
 /** Not able to breastfeed or feed (IMCI general danger sign, children only). */
@@ -31,6 +33,8 @@ export const UNABLE_TO_BREASTFEED = phrasings(
   String.raw`${STOPPED}\s+(?:breast\s?-?\s?feed(?:ing|s)?|suck(?:ing|le|ling|s)?|nurs(?:e|ing)|feed(?:ing|s)?|tak(?:e|ing) (?:the )?breast|latch(?:ing)?(?: on)?)\b(?!\s+(?:well|properly|much|enough|normally))`,
   String.raw`(?:refus(?:es|ed|ing)|reject(?:s|ed|ing)?)\s+(?:the\s+)?breast`,
   String.raw`able to (?:breast\s?-?\s?feed|suck)\s*[?:=-]\s*no`,
+  String.raw`no (?:dey|gree(?: to)?|wan) (?:suck|take (?:the )?breast|breast\s?-?\s?feed)`,
+  String.raw`too weak to (?:suck|feed|breast\s?-?\s?feed)`,
 );
 
 /** Drinking poorly: counts toward severe dehydration, not a general danger sign on its own. */
@@ -51,6 +55,10 @@ export const VOMITS_EVERYTHING = phrasings(
   String.raw`keeps? nothing down`,
   String.raw`not keeping any ?thing down`,
   String.raw`every ?thing (?:he|she|they|baby) (?:eats|drinks|takes) comes? (?:out|back|up)`,
+  String.raw`(?:vomm?it+\w*|throw\w* up)\s+every ?tin\w*`,
+  String.raw`any ?thing (?:i|we|you|she|he|they) (?:give|gives|gave)(?: (?:him|her|them))?,?\s*(?:he |she |they )?(?:dey )?(?:vomm?it\w*|throw\w* (?:it )?up)`,
+  String.raw`even (?:water|fluids?|ors|milk|drinks?) (?:comes?|came|coming) (?:back|out)(?: up)?`,
+  String.raw`unable to (?:keep|hold) (?:down )?(?:even )?(?:any ?thing|food|fluids?|liquids?|water|drinks?|milk|medicines?|meds)(?: down)?`,
 );
 
 /** Convulsions or fits, now or during this illness. */
@@ -65,6 +73,13 @@ export const CONVULSIONS = phrasings(
   String.raw`(?:had|having|has|have|with|a) (?:an? |one |two |\d+ )?fits?`,
   String.raw`epileptic (?:fit|attack)s?`,
   String.raw`jerk(?:ing|y) (?:movements?|of (?:the )?(?:arms|legs|limbs|body))`,
+  String.raw`eyes? (?:was |were |is |are |dey )?(?:rolled|rolling|rolls|roll (?:back|up)|turn(?:ed|ing)?(?: back| up)?)(?!\s+(?:yellow|red|pale|white|pink))`,
+  String.raw`(?:body|arms?|legs?|limbs|hands?)(?: and (?:arms?|legs?|limbs|hands?))? (?:was |were |is |are |dey )?jerk(?:ing|ed|s)?`,
+  String.raw`dey jerk\w*`,
+  String.raw`foam(?:ed|ing|s)? (?:at|from) (?:the )?mouth`,
+  String.raw`(?:went|goes|became|go|gone|going) stiff`,
+  String.raw`shaking (?:episode|attack|spell)s?`,
+  String.raw`maybe (?:a )?fits?`,
 );
 
 const NOT_TO_TREATMENT = String.raw`(?!\s+to\s+(?:the\s+)?(?:treatment|tx|therapy|medic\w*|drugs?|antibiotics?|antimalarials?|paracetamol|panadol|amoxicillin|act|coartem|al|ors|tablets?|syrup|meds|management))`;
@@ -89,6 +104,10 @@ export const LETHARGIC_OR_UNCONSCIOUS = phrasings(
   String.raw`passed out`,
   String.raw`collapsed`,
   String.raw`floppy`,
+  String.raw`(?:does|did|will) not respond(?:ing)?${NOT_TO_TREATMENT}`,
+  String.raw`no fit wake(?: up)?`,
+  String.raw`faint(?:ed|s)`,
+  String.raw`limp(?! (?:leg|walk|when))`,
 );
 
 /** Lower chest wall indrawing (IMCI sign of pneumonia in a child). */
@@ -98,6 +117,8 @@ export const CHEST_INDRAWING = phrasings(
   String.raw`(?:sub|inter)costal (?:recession|retraction|indrawing)s?`,
   String.raw`chest (?:is )?(?:pulling|sucking|drawing|going) in`,
   String.raw`chest retractions?`,
+  String.raw`ribs? (?:are |is )?(?:sucking|pulling|drawing|going|sinking) in`,
+  String.raw`(?:chest|ribs?) (?:dey )?(?:sink|suck)\w* in`,
 );
 
 const BREATHING_PROBLEM = String.raw`(?:difficult(?:y|ies)? (?:in |with )?breath\w*|breathing difficult\w*|difficult breathing|shortness of breath|short of breath|sob|breathless\w*|dyspn\w*|trouble breathing|breathing problems?)`;
@@ -167,6 +188,7 @@ export const HEADACHE = phrasings(
   HEADACHE_WORD,
   String.raw`pain in (?:the |her |his )?head`,
   String.raw`head (?:is )?(?:paining|aching|hurting)`,
+  String.raw`head (?:dey |is )?pain\w*`,
 );
 
 const SEVERE_WORDS = String.raw`(?:severe|severly|severely|very bad|bad|terrible|strong|serious|worst|intense|excruciating|splitting|unbearable|persistent|pounding|very painful)`;
@@ -175,6 +197,7 @@ const SEVERE_WORDS = String.raw`(?:severe|severly|severely|very bad|bad|terrible
 export const SEVERE_HEADACHE = phrasings(
   String.raw`${SEVERE_WORDS}\s+(?:\w+\s+)?${HEADACHE_WORD}`,
   String.raw`${HEADACHE_WORD}\s*(?:is\s+|:\s*|-\s*)?(?:very\s+)?(?:severe|bad|terrible|strong|unbearable|\+\+\+?)`,
+  String.raw`head (?:dey |is )?(?:pain|paining|hurting|aching)(?: (?:her|him|me))? (?:well well|too much|very much|badly|plenty|so much)`,
 );
 
 /** Blurred vision or other disturbance of sight. */
@@ -189,6 +212,7 @@ export const BLURRED_VISION = phrasings(
   String.raw`vision problems?`,
   String.raw`double vision`,
   String.raw`blurred`,
+  String.raw`eyes? (?:dey |is |are )?(?:blur|blurry|blurring|dark)`,
 );
 
 const ABDOMEN = String.raw`(?:abdominal|abdomen|abdo|abd|belly|stomach|tummy)`;
@@ -196,7 +220,7 @@ const ABDOMEN = String.raw`(?:abdominal|abdomen|abdo|abd|belly|stomach|tummy)`;
 /** Severe abdominal pain (a danger sign in pregnancy). */
 export const SEVERE_ABDOMINAL_PAIN = phrasings(
   String.raw`${SEVERE_WORDS}\s+(?:lower\s+|upper\s+)?${ABDOMEN}\s*(?:pains?|aches?)?`,
-  String.raw`${ABDOMEN}\s+(?:pains?|aches?)\s*(?:is\s+|:\s*|-\s*)?(?:very\s+)?(?:severe|bad|strong|terrible|unbearable|\+\+\+?)`,
+  String.raw`${ABDOMEN}\s+(?:pains?|aches?)\s*(?:is\s+|:\s*|-\s*)?(?:very\s+)?(?:severe|bad|strong|terrible|unbearable|\+\+\+?|too much|well well|plenty)`,
   String.raw`${SEVERE_WORDS} pain in (?:the |her )?(?:lower )?(?:abdomen|belly|stomach|tummy)`,
 );
 
@@ -207,6 +231,7 @@ export const VAGINAL_BLEEDING = phrasings(
   String.raw`(?:vaginal|vaginally|pv|per vagina\w*)\s+(?:bleed\w*|blood|h(?:a)?emorrhage)`,
   String.raw`bleed\w*\s+(?:(?:a lot|heavily|much|lots|profusely|a little|slightly)\s+)?${VAGINAL_SITE}`,
   String.raw`blood (?:coming )?from (?:the |her )?vagina`,
+  String.raw`blood (?:is |dey )?(?:coming|comes|come|comot) (?:out )?(?:from )?(?:below|down below|(?:her )?private parts?)`,
   String.raw`spotting`,
 );
 
@@ -219,7 +244,14 @@ export const BLEEDING_ANY_SITE = new RegExp(
 /** Bleeding described as heavy, wherever it comes from. */
 export const HEAVY_BLEEDING = phrasings(
   String.raw`(?:heavy|heavily|profuse|profusely|massive|excessive|severe|a lot of|lots of|too much|plenty of)\s+(?:vaginal\s+|pv\s+)?(?:bleeding|blood loss|blood|h(?:a)?emorrhage)`,
-  String.raw`bleed\w*\s+(?:very\s+)?(?:heavily|a lot|profusely|too much|so much|excessively|lots)`,
+  String.raw`bleed\w*\s+(?:very\s+)?(?:heavily|a lot|profusely|too much|so much|excessively|lots|plenty|well well)`,
+  String.raw`blood (?:dey |is |was )?(?:comot|come|coming|comes|pour\w*|flow\w*|gush\w*)\s+(?:out\s+)?(?:plenty|too much|a lot|well well|heavily)`,
+  String.raw`blood (?:is |was |dey )?(?:pouring|gushing)`,
+  String.raw`(?:wrappers?|lappas?|cloths?|clothes|pads?|sheets?|towels?|bed) (?:is |are |was |were |all )?soaked`,
+  String.raw`all soaked`,
+  String.raw`(?:changing|changed|changes|soaked|soaking) (?:a |one |\d+ |many |several |two |three )?(?:new )?(?:pads?|cloths?|wrappers?) (?:every|in (?:an|one|1) (?:hour|hr))`,
+  String.raw`(?:big|large|huge) (?:blood )?clots`,
+  String.raw`clots? (?:big|large|like)`,
   String.raw`soak\w*\s+(?:through\s+)?(?:\w+\s+)?(?:pads?|cloths?|clothes|towels?|sheets?|bed|wrappers?)`,
   String.raw`(?:pads?|cloths?) (?:are |is |were )?soaked`,
   String.raw`(?:changing|changed|changes|uses|using|used) (?:a |one |\d+ |many |several )?(?:new )?pads? every`,
@@ -238,12 +270,14 @@ export const EXCRETION_SITE =
 
 /** Words that place a bleed at the vagina. */
 export const VAGINAL_CUE =
-  /\b(?:pv|p v|vagina\w*|pads?|period|menstrua\w*|menses|postpartum|post-partum|post partum|pph|after (?:delivery|giving birth|birth)|lochia|birth canal)\b/;
+  /\b(?:pv|p v|vagina\w*|pads?|cloths?|wrappers?|lappas?|from below|down below|after (?:she|the baby) (?:born|came|was born)|she born|(?:since|after) (?:the )?delivery|after (?:the )?baby|period|menstrua\w*|menses|postpartum|post-partum|post partum|pph|after (?:delivery|giving birth|birth)|lochia|birth canal)\b/;
 
 /** Pregnancy or the weeks after childbirth. */
 export const PREGNANCY = phrasings(
   String.raw`pregnan\w*`,
   String.raw`preg`,
+  String.raw`(?:get|gets|got|carry|carries|carrying|with|has|have|having) (?:a )?belle`,
+  String.raw`belle`,
   String.raw`gravid\w*`,
   String.raw`primigravida`,
   String.raw`multigravida`,

@@ -23,7 +23,7 @@
  */
 import { ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
-import { findMentions, firstAffirmed, type Mention } from '../../patient/negation.js';
+import { findMentions, firstPresent, type Mention } from '../../patient/negation.js';
 import * as patterns from './danger-sign-patterns.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
@@ -106,7 +106,7 @@ class Triage {
 
   /** The first affirmed mention of `pattern`. */
   found(pattern: RegExp): Mention | undefined {
-    return firstAffirmed(this.clinical, pattern);
+    return firstPresent(this.clinical, pattern);
   }
 
   add(code: DangerSignCode, population: DangerSignPopulation, spans: readonly Mention[], label?: string): void {
@@ -205,7 +205,7 @@ function addStiffNeck(triage: Triage): void {
 function addBleeding(triage: Triage): void {
   const { clinical, pregnancy } = triage;
   const heavy = findMentions(clinical, patterns.HEAVY_BLEEDING).find(
-    (mention) => !mention.negated && !patterns.EXCRETION_SITE.test(clauseText(clinical, mention)),
+    (mention) => !mention.negated && !mention.historical && !patterns.EXCRETION_SITE.test(clauseText(clinical, mention)),
   );
   if (heavy) {
     const clause = clauseText(clinical, heavy);
@@ -221,7 +221,7 @@ function addBleeding(triage: Triage): void {
   const vaginalBleeding =
     triage.found(patterns.VAGINAL_BLEEDING) ??
     findMentions(clinical, patterns.BLEEDING_ANY_SITE).find(
-      (mention) => !mention.negated && !patterns.EXCRETION_SITE.test(clauseText(clinical, mention)),
+      (mention) => !mention.negated && !mention.historical && !patterns.EXCRETION_SITE.test(clauseText(clinical, mention)),
     );
   if (vaginalBleeding) triage.add('vaginal_bleeding_in_pregnancy', 'pregnancy', [vaginalBleeding]);
 }
