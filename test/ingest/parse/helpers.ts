@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BITS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/bits');
-export const JATS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/jats');
+export const JATS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/jats');
 
 export function readBits(name: string): string {
   return readFileSync(path.join(BITS_DIR, name), 'utf8');
