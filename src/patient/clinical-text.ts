@@ -125,6 +125,14 @@ const NORMALISATION_STEPS: ReadonlyArray<[RegExp, string | ((...groups: string[]
   [/\bhx\b/g, 'history'],
   [/\bp\/v\b/g, 'pv'],
   [/&/g, ' and '],
+  // Typos of common words and West African English / Pidgin, read as the words the rules know.
+  [/\b(?:pregant|pregnat|pragnant|pregnent|prgnant|preganant|pregnnt)\b/g, 'pregnant'],
+  [/\b(?:feaver|fevar|fevah|fver|feber)\b/g, 'fever'],
+  [/\b(?:coff|cof|cugh|cogh|caugh|coughf)\b/g, 'cough'],
+  [/\b(?:diarhea|diarrea|diarhoea|diarreah|diarrhe|diarrhia|diahrrea|diarhhoea|diarheaa)\b/g, 'diarrhoea'],
+  [/\b(?:headach|hedache|headace)\b/g, 'headache'],
+  [/\b(?:pikin|pickin|pikins|pikini)\b/g, 'child'],
+  [/\b(?:hot body|body (?:dey |is |was |de )?(?:hot|warm)|body heat)\b/g, 'fever'],
   [/[ \t\f\v]+/g, ' '],
   [/ ?[\r\n]+ ?/g, '\n'],
 ];

@@ -5,7 +5,7 @@
  * Anything recent without a resolution ("had a fit 2 days ago", "this morning") stays present: for
  * triage an ambiguous past sign still refers, the safe direction. Negation is negation.ts.
  */
-import type { ClinicalText } from './clinical-text.js';
+import { clauseIndexAt, type ClinicalText } from './clinical-text.js';
 
 export type Temporality = 'negated' | 'historical' | 'present';
 
@@ -16,14 +16,19 @@ const RESOLVED_AFTER =
 const SENTENCE_END = /[.!?;\n]/;
 const WINDOW = 240;
 
-/** True when the normalised span [start, end) is an event that is over (see the module comment). */
+/**
+ * True when the normalised span [start, end) is an event that is over (see the module comment): a
+ * remote-past marker in its own clause, or a resolution in the rest of its clause or the next one
+ * ("had a fit as a baby, none since"; "vomited everything yesterday but now drinking well").
+ */
 export function isHistorical(clinical: ClinicalText, start: number, end: number): boolean {
-  const text = clinical.text;
-  let from = start;
-  while (from > 0 && start - from < WINDOW && !SENTENCE_END.test(text[from - 1] ?? '')) from -= 1;
-  let to = end;
-  while (to < text.length && to - end < WINDOW && !SENTENCE_END.test(text[to] ?? '')) to += 1;
-  const sentence = text.slice(from, to);
-  if (REMOTE_PAST.test(sentence)) return true;
-  return RESOLVED_AFTER.test(text.slice(end, to));
+  const { text, clauses } = clinical;
+  const index = clauseIndexAt(clauses, start);
+  const clause = clauses[index];
+  if (!clause) return false;
+  const own = text.slice(Math.max(clause.start, start - WINDOW), Math.min(Math.max(clause.end, end), end + WINDOW));
+  if (REMOTE_PAST.test(own)) return true;
+  const next = clauses[index + 1];
+  const afterEnd = next && !SENTENCE_END.test(text.slice(clause.end, next.start)) ? next.end : clause.end;
+  return RESOLVED_AFTER.test(text.slice(end, Math.min(Math.max(afterEnd, end), end + WINDOW)));
 }

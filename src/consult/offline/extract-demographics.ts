@@ -50,6 +50,12 @@ const AGE_THEN_SEX = re(
   String.raw`\b(\d{1,3})\s*(?:y|yo|y\/o|yrs?|years?|(?:yrs?|years?|y) old)?\s*[\/,]?\s*(f|m)\b(?![\/.]?\d)`,
 );
 const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})\b(?!\s*(?:kg|cm|mm|\/))`);
+const GRAVIDA_PARA = re(String.raw`\bg\s*(\d{1,2})\s*p\s*(\d{1,2})(?:\s*\+\s*\d{1,2})?\b(?:\s*,?\s*(?:at\s+)?(\d{1,2})\s*(?:weeks?|wks?|w)\b)?`);
+// "female 32", "pt M 45", "boy 7", "40 male": a bare number beside the sex is an age in years unless a
+// unit or a measurement follows.
+const NOT_AN_AGE_AFTER = String.raw`(?![.\d\/]|\s*(?:kg|kgs|g\b|cm|mm|%|weeks?|wks?|w\b|days?|d\b|months?|mths?|mo\b|°|bpm|x\b|times|hours?|hrs?|years?|yrs?|y\b|yo\b|\/))`;
+const SEX_WORD_THEN_AGE = re(String.raw`\b(?:(?:pt|patient|client)\s*[:,]?\s*)?(female|male|woman|man|boy|girl|f|m)\s*[,:]?\s*(\d{1,3})\b${NOT_AN_AGE_AFTER}`);
+const AGE_THEN_SEX_WORD = re(String.raw`(?:^|[.,;\n]\s*)(\d{1,3})\s*,?\s*(female|male|woman|man|boy|girl)\b`);
 const STATED_SEX = re(String.raw`\b(?:sex|gender)\s*[:=-]?\s*(female|male|f|m)\b`);
 
 const FEMALE_WORDS = /\b(?:woman|women|girl|girls|female|lady|daughter|mrs|sister)\b/;
@@ -65,15 +71,15 @@ const WEIGHT_UNIT = re(
 const GESTATION_WEEKS: readonly RegExp[] = [
   re(String.raw`\b(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:weeks?|wks?|wk|w)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:pregnant|pregnancy|of pregnancy|gestation(?:al age)?|of gestation|ga|of amenorrh\w*|amenorrh\w*|pg)\b`),
   re(String.raw`\b(?:pregnant|pregnancy|preg)\s*(?:at|of|for|with|about|-|,)?\s*(?:about\s+)?(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
-  re(String.raw`\b(?:ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?![\d.])`),
+  re(String.raw`\b(?:ega|ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?![\d.])`),
   re(String.raw`\b(\d{1,2})\s*\/\s*40\b`),
 ];
 const GESTATION_MONTHS: readonly RegExp[] = [
   re(String.raw`\b${QUANTITY}\s*(?:months?|mths?)\s*(?:pregnant|of pregnancy|gestation|preg)\b`),
-  re(String.raw`\b(?:pregnant|preg)\s*(?:for|at|of|about)?\s*${QUANTITY}\s*(?:months?|mths?)\b`),
+  re(String.raw`\b(?:pregnant|preg|belle)\s*(?:for|at|of|about)?\s*${QUANTITY}\s*(?:months?|mths?)\b`),
 ];
 const TRIMESTER_WORD = re(String.raw`\b(first|1st|second|2nd|third|3rd)\s+trimester\b|\btrimester\s*[:=]?\s*(1|2|3|one|two|three)\b`);
-const PREGNANT_WORD = re(String.raw`\b(?:pregnan\w*(?!\s+test)|preg|gravid\w*|primigravida|multigravida|expecting (?:a baby|twins)|antenatal|ante-natal|anc)\b`);
+const PREGNANT_WORD = re(String.raw`\b(?:pregnan\w*(?!\s+test)|preg|belle|gravid\w*|primigravida|multigravida|expecting (?:a baby|twins)|antenatal|ante-natal|anc)\b`);
 const PREGNANCY_TEST = re(
   String.raw`\b(?:pregnancy test|upt|urine hcg|hcg)\s*(?:is|was|:|=|-|result)?\s*(positive|pos|\+\s*ve|\+|negative|neg|-\s*ve)`,
 );
@@ -82,8 +88,19 @@ const POSTPARTUM = POSTPARTUM_PATTERN;
 /** Extracts demographics, claiming the spans it explains so later rules do not reread them. */
 export function extractDemographics(extraction: Extraction): DemographicsExtraction {
   const demographics: Demographics = {};
-  Object.assign(demographics, extractPregnancy(extraction));
   const shorthandSex = new Set<'female' | 'male'>();
+  let weeksAfterGravida: number | undefined;
+  for (const match of extraction.unclaimedMatches(GRAVIDA_PARA)) {
+    extraction.claim(match);
+    shorthandSex.add('female');
+    extraction.addFinding(match.start, 'history', `gravida ${Number(match.groups[0])} para ${Number(match.groups[1])}`);
+    const weeks = Number(match.groups[2] || NaN);
+    if (weeks >= 1 && weeks <= 45) weeksAfterGravida ??= weeks;
+  }
+  Object.assign(demographics, extractPregnancy(extraction));
+  if (weeksAfterGravida !== undefined && demographics.gestationWeeks === undefined) {
+    Object.assign(demographics, { pregnant: true, gestationWeeks: weeksAfterGravida, trimester: trimesterForWeeks(weeksAfterGravida) });
+  }
   Object.assign(demographics, extractAge(extraction, shorthandSex));
   const weightKg = extractWeight(extraction);
   if (weightKg !== undefined) demographics.weightKg = weightKg;
@@ -113,6 +130,16 @@ function extractAge(
       extraction.claim(match);
       const months = ageInMonths(match);
       if (months !== undefined) candidates.push({ at: match.start, months });
+    }
+  }
+  for (const [pattern, ageGroup, sexGroup] of [[SEX_WORD_THEN_AGE, 1, 0], [AGE_THEN_SEX_WORD, 0, 1]] as const) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      const word = match.groups[sexGroup] ?? '';
+      if (word.length === 1 && !isCapitalSexLetter(extraction, match, word)) continue;
+      extraction.claim(match);
+      if (word.length === 1) shorthandSex.add(word === 'f' ? 'female' : 'male');
+      const years = Number(match.groups[ageGroup]);
+      if (years <= MAX_AGE_YEARS) candidates.push({ at: match.start, months: years * 12 });
     }
   }
   const first = candidates.sort((a, b) => a.at - b.at)[0];

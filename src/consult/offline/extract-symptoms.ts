@@ -40,7 +40,13 @@ export function extractSymptoms(extraction: Extraction): SymptomMention[] {
   const affirmedMentions: SymptomMention[] = [];
   for (const entry of CLINICAL_LEXICON) {
     const mentions = findMentions(extraction.clinical, entry.pattern);
-    const affirmed = mentions.find((mention) => !mention.negated);
+    const affirmed = mentions.find((mention) => !mention.negated && !mention.historical);
+    // An event that is over is history, not a current finding.
+    const past = affirmed ? undefined : mentions.find((mention) => !mention.negated && mention.historical);
+    if (past) {
+      extraction.addFinding(past.start, 'history', `history of ${entry.value}`);
+      continue;
+    }
     if (affirmed && !isStatedAbsent(extraction, entry.absentPattern)) {
       extraction.addFinding(affirmed.start, entry.category, entry.value);
       affirmedMentions.push({ value: entry.value, start: affirmed.start, end: affirmed.end });

@@ -34,7 +34,8 @@ const AGE: readonly Case[] = [
 ];
 
 const SEX: readonly Case[] = [
-  { text: 'Woman, 30', demographics: { sex: 'female' } },
+  // A bare number beside the sex is her age (issue 9).
+  { text: 'Woman, 30', demographics: { sex: 'female', ageYears: 30 } },
   { text: 'boy with cough', demographics: { sex: 'male' }, findings: [symptom('cough')] },
   { text: '25F', demographics: { ageYears: 25, sex: 'female' } },
   { text: '45 yo M', demographics: { ageYears: 45, sex: 'male' } },

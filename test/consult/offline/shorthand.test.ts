@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { extractFacts } from '../../../src/consult/offline/extract-facts.js';
+import type { Demographics, Finding } from '../../../src/patient/findings.js';
+
+interface Case {
+  readonly text: string;
+  /** Compared exactly. */
+  readonly demographics?: Demographics;
+  /** Each must be among the findings. */
+  readonly findings?: readonly Finding[];
+  /** No finding may have one of these values. */
+  readonly absent?: readonly string[];
+}
+
+const symptom = (value: string): Finding => ({ category: 'symptom', value });
+const history = (value: string): Finding => ({ category: 'history', value });
+const F = 'female' as const;
+const M = 'male' as const;
+
+/** How CHWs write: obstetric shorthand, sex+age tokens, ages in small units, postpartum, Pidgin, typos. */
+const SHORTHAND: readonly Case[] = [
+  // Gravida/para and gestational age
+  { text: 'G2P1 at 32 weeks', demographics: { pregnant: true, gestationWeeks: 32, trimester: 3, sex: F }, findings: [history('gravida 2 para 1')] },
+  { text: 'G3P2, 28/40', demographics: { pregnant: true, gestationWeeks: 28, trimester: 3, sex: F }, findings: [history('gravida 3 para 2')] },
+  { text: 'G1P0 10/40 fever', demographics: { pregnant: true, gestationWeeks: 10, trimester: 1, sex: F }, findings: [symptom('fever')] },
+  { text: 'g4p3', demographics: { sex: F }, findings: [history('gravida 4 para 3')] },
+  { text: '24/40', demographics: { pregnant: true, gestationWeeks: 24, trimester: 2, sex: F } },
+  { text: 'preg 10 wks', demographics: { pregnant: true, gestationWeeks: 10, trimester: 1, sex: F } },
+  { text: 'EGA 36 weeks', demographics: { pregnant: true, gestationWeeks: 36, trimester: 3, sex: F } },
+  // Sex and age as one token, or a bare number beside the sex
+  { text: 'F25 fever', demographics: { ageYears: 25, sex: F }, findings: [symptom('fever')] },
+  { text: '3yo M cough', demographics: { ageYears: 3, ageMonths: 36, sex: M }, findings: [symptom('cough')] },
+  { text: 'pt M 45, chest pain', demographics: { ageYears: 45, sex: M } },
+  { text: 'female 32, headache', demographics: { ageYears: 32, sex: F }, findings: [symptom('headache')] },
+  { text: 'boy 7, cough', demographics: { ageYears: 7, sex: M } },
+  { text: '40 male with cough', demographics: { ageYears: 40, sex: M } },
+  // Ages in days, weeks, months
+  { text: 'baby 10 days old', demographics: { ageYears: 0, ageMonths: 0.3 } },
+  { text: 'newborn 5 days', demographics: { ageYears: 0, ageMonths: 0.2 } },
+  { text: '3 wk old baby', demographics: { ageYears: 0, ageMonths: 0.7 } },
+  { text: 'infant 4 mths', demographics: { ageYears: 0, ageMonths: 4 } },
+  { text: '2/52 old', demographics: { ageYears: 0, ageMonths: 0.5 } },
+  // After delivery (the mother)
+  { text: 'delivered 3 days ago, fever', demographics: { pregnant: false, postpartum: true }, findings: [history('recently delivered'), symptom('fever')] },
+  { text: 'woman 24, gave birth at home last night', demographics: { ageYears: 24, sex: F, pregnant: false, postpartum: true } },
+  { text: 'mother, baby just born, bleeding', demographics: { pregnant: false, postpartum: true } },
+  { text: 'post-partum day 2', demographics: { pregnant: false, postpartum: true } },
+  { text: 'after birth she is bleeding', demographics: { pregnant: false, postpartum: true, sex: F } },
+  { text: 'she don born yesterday', demographics: { pregnant: false, postpartum: true, sex: F } },
+  // West African English and Pidgin
+  { text: 'she get belle 5 months', demographics: { pregnant: true, trimester: 2, sex: F } },
+  { text: 'carry belle, fever', demographics: { pregnant: true, sex: F }, findings: [symptom('fever')] },
+  { text: 'pikin 2 years, hot body', demographics: { ageYears: 2, ageMonths: 24 }, findings: [symptom('fever')] },
+  { text: 'my pikin get fever', findings: [symptom('fever')] },
+  { text: 'belle woman with fever', demographics: { pregnant: true, sex: F }, findings: [symptom('fever')] },
+  { text: 'body dey hot since 2 days', findings: [symptom('fever')] },
+  // Typos of common words
+  { text: 'pregant 20 weeks', demographics: { pregnant: true, gestationWeeks: 20, trimester: 2, sex: F } },
+  { text: 'feaver and coff', findings: [symptom('fever'), symptom('cough')] },
+  { text: 'diarhea 2 days', findings: [symptom('diarrhoea')] },
+  // Past events that are over are history, not current findings
+  { text: 'had convulsions as a baby, now fever', findings: [history('history of convulsions'), symptom('fever')], absent: ['convulsions'] },
+  { text: 'cough last year, fine now; fever today', findings: [symptom('fever')], absent: ['cough'] },
+];
+
+describe('offline extraction reads how CHWs write', () => {
+  it.each(SHORTHAND)('$text', ({ text, demographics, findings, absent }) => {
+    const facts = extractFacts(text);
+    if (demographics) expect(facts.demographics).toEqual(demographics);
+    if (findings) expect(facts.findings).toEqual(expect.arrayContaining(findings.map((f) => expect.objectContaining(f))));
+    for (const value of absent ?? []) expect(facts.findings.map((finding) => finding.value)).not.toContain(value);
+  });
+});
