@@ -3,7 +3,8 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
-import { openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { MIGRATIONS_DIR } from './test-database.js';
 
@@ -13,6 +14,7 @@ import { MIGRATIONS_DIR } from './test-database.js';
  * test's own setup and assertions (use it before starting processes and after they stop).
  */
 export async function startSharedDatabase(): Promise<{ url: string; db: Database; close(): Promise<void> }> {
+  if (TEST_DATABASE_URL) return startOnRealPostgres(TEST_DATABASE_URL);
   const pglite = await PGlite.create({ extensions: { vector } });
   const db = openOnPglite(pglite);
   await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
@@ -27,6 +29,22 @@ export async function startSharedDatabase(): Promise<{ url: string; db: Database
     async close() {
       await server.stop();
       await db.close();
+    },
+  };
+}
+
+/** The same on the real PostgreSQL server of TEST_DATABASE_URL: a fresh database, dropped on close. */
+async function startOnRealPostgres(serverUrl: string): Promise<{ url: string; db: Database; close(): Promise<void> }> {
+  const fresh = await createFreshPostgresDatabase(serverUrl);
+  const db = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
+  await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+  await loadSampleCorpus(db);
+  return {
+    url: fresh.url,
+    db,
+    async close() {
+      await db.close();
+      await fresh.drop();
     },
   };
 }

@@ -5,10 +5,11 @@ import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
 import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
-export type TestBackend = 'pglite' | 'postgres-wire';
+export type TestBackend = 'pglite' | 'postgres-wire' | 'postgres';
 
 export interface TestDatabase extends Database {
   /** How the test reached the database: in-process, or over the Postgres wire protocol. */
@@ -21,6 +22,7 @@ export interface TestDatabase extends Database {
  * driver a deployment uses against PostgreSQL, since this machine has no native pgvector.
  */
 export async function openTestDatabase(via: TestBackend, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  if (TEST_DATABASE_URL) return openRealPostgres(TEST_DATABASE_URL, options);
   const pglite = await PGlite.create({ extensions: { vector } });
   let db: Database;
   let server: PGLiteSocketServer | undefined;
@@ -41,6 +43,21 @@ export async function openTestDatabase(via: TestBackend, options: { migrate?: bo
       await db.close();
       if (server) await server.stop();
       if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** A fresh database on the real PostgreSQL server of TEST_DATABASE_URL, dropped on close. */
+async function openRealPostgres(serverUrl: string, options: { migrate?: boolean }): Promise<TestDatabase> {
+  const fresh = await createFreshPostgresDatabase(serverUrl);
+  const db = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
+  if (options.migrate !== false) await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+  return {
+    ...db,
+    via: 'postgres',
+    async close() {
+      await db.close();
+      await fresh.drop();
     },
   };
 }

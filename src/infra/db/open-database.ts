@@ -50,6 +50,10 @@ export function openOnPglite(db: PGlite, dataDir?: string): Database {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection the server closes (restart, failover, pg_terminate_backend) is emitted as
+  // an 'error' event; unhandled, it would kill the process. The pool drops that client and the next
+  // query opens a new one, so there is nothing else to do here.
+  pool.on('error', () => undefined);
   // Fail at start-up with the driver's message rather than on the first consult.
   const probe = await pool.connect();
   probe.release();

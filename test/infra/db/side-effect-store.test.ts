@@ -113,10 +113,12 @@ describe.each(['pglite', 'postgres-wire'] as const)('side-effect store over %s',
   it('takes over an open claim only once it is older than reclaimAfterMs', async () => {
     expect(await claimSideEffect(db, 'send:consult-8', 'message.send')).toBe('claimed');
     expect(await claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 60_000 })).toBe('in_progress');
-    await sleep(40);
+    // The owner went quiet an hour ago (backdated rather than slept: on a real server a second pool
+    // connection can take longer to open than a short reclaim window, which would let both take over).
+    await db.sql.query(`UPDATE side_effects SET created_at = now() - interval '1 hour' WHERE key = $1`, ['send:consult-8']);
     const takeovers = await Promise.all([
-      claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 20 }),
-      claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 20 }),
+      claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 60_000 }),
+      claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 60_000 }),
     ]);
     expect(takeovers.sort()).toEqual(['claimed', 'in_progress']);
   });
