@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from '../infra/config/config.js';
-import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
+import { applyMigrations, MigrationError, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
 import { createLogger, type Logger } from '../infra/log/logger.js';
 
@@ -36,11 +36,14 @@ export async function openMigratedDatabase(config: Config): Promise<{ db: Databa
   }
 }
 
-/** Runs `main`, reporting an uncaught error in one line (no stack for known failures) and exit code 1. */
+/**
+ * Runs `main`, reporting an uncaught error in one line (no stack for known failures): exit code 78 for
+ * a set-up the operator must fix (like a bad variable), 1 otherwise.
+ */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`error: ${message}\n`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof MigrationError && error.setupFix ? 78 : 1;
   });
 }

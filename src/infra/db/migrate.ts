@@ -15,13 +15,33 @@ export interface MigrationResult {
 }
 
 export class MigrationError extends Error {
+  /** Set when the failure is the server's set-up, not the migration: what the operator must do. */
+  readonly setupFix: string | undefined;
+
   constructor(
     readonly migration: string,
     override readonly cause: unknown,
   ) {
-    super(`migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`);
+    const setupFix = setupFixFor(cause);
+    super(
+      setupFix
+        ? `migration ${migration} cannot run: ${setupFix}`
+        : `migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'MigrationError';
+    this.setupFix = setupFix;
   }
+}
+
+/** PostgreSQL's insufficient_privilege: pgvector is not a trusted extension, so only a superuser creates it. */
+function setupFixFor(cause: unknown): string | undefined {
+  const error = cause as { code?: unknown; message?: unknown } | null;
+  if (error?.code !== '42501' || !/extension/i.test(String(error.message))) return undefined;
+  return (
+    'the database role in DATABASE_URL may not create the pgvector extension (only a superuser can). ' +
+    'Fix: connect to this database as a superuser and run `CREATE EXTENSION IF NOT EXISTS vector;` ' +
+    '(pgvector must be installed on the server), or run the migration once as a superuser; then run `npm run db:migrate` again.'
+  );
 }
 
 /** Reads `<dir>/<name>/migration.sql` folders (Prisma's layout) in name order. */
