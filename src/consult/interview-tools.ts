@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { FINDING_CATEGORIES, type Demographics, type Finding } from '../patient/findings.js';
-import { UNDER_FIVE_UPPER_MONTHS } from '../patient/age.js';
+import { ageInYears, UNDER_FIVE_UPPER_MONTHS } from '../patient/age.js';
 import { MIN_PREGNANCY_AGE_YEARS, trimesterForWeeks } from '../patient/pregnancy.js';
 import type { InterviewAction, InterviewToolName, ProposedDiagnosis } from './interview-model.js';
 
@@ -110,7 +110,7 @@ export const collectDemographicsInput = collectDemographicsShape.superRefine((in
   if (Object.keys(input).length === 0) {
     ctx.addIssue({ code: 'custom', message: 'give at least one field the health worker stated', path: [] });
   }
-  if (input.age_years !== undefined && input.age_months !== undefined && Math.floor(input.age_months / 12) !== input.age_years) {
+  if (input.age_years !== undefined && input.age_months !== undefined && ageInYears({ ageMonths: input.age_months }) !== input.age_years) {
     ctx.addIssue({
       code: 'custom',
       path: ['age_months'],
@@ -254,7 +254,7 @@ function toDemographics(input: z.infer<typeof collectDemographicsShape>): Demogr
   if (input.age_years !== undefined) demographics.ageYears = input.age_years;
   if (input.age_months !== undefined) {
     demographics.ageMonths = input.age_months;
-    demographics.ageYears ??= Math.floor(input.age_months / 12);
+    demographics.ageYears ??= ageInYears({ ageMonths: input.age_months }) ?? 0;
   }
   if (input.sex !== undefined) demographics.sex = input.sex;
   // Weeks or a trimester only make sense in a pregnancy; the model sometimes leaves the flag out.

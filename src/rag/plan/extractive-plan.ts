@@ -1,4 +1,6 @@
+import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
+import { findMentions } from '../../patient/negation.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
@@ -139,7 +141,7 @@ function assessmentSentence(candidates: readonly Candidate[], conditionTerms: Re
   );
 }
 
-const DANGER = /danger sign|\burgent|immediately|at once|\bsevere\b|convuls|unconscious|not able to (?:drink|breastfeed)|unable to drink|vomits everything|lethargic/i;
+const DANGER = /danger sign|\burgent|immediately|at once|\bsevere\b|convuls|unconscious|not able to (?:drink|breastfeed)|unable to (?:drink|breastfeed)|vomits everything|lethargic/gi;
 const ACTION = /\b(?:give|refer|treat|advise|return|check|weigh|test|repeat|stop|continue|explain|tell|counsel|follow up|ask)\b|\bdo not\b|\bnever\b|\bmust\b|\bshould\b/i;
 const IMPERATIVE_START = /^(?:give|refer|treat|advise|ask|check|confirm|weigh|test|repeat|wait|crush|stop|continue|explain|tell|counsel|keep|dress|do not|never|if)\b/i;
 const REFERS_ELSEWHERE = /\b(?:below|above|this (?:book|guideline|annex|chapter)|see [A-Z]|table \d)/i;
@@ -180,9 +182,12 @@ function headingFor(unit: SectionUnit, section: LabelledSection, fitsPatientBand
   return 'now';
 }
 
-/** Danger wording that is not negated: "no danger signs" and "no signs of severe malaria" do not count. */
+/**
+ * Danger wording that is not negated: "no danger signs" and "no signs of severe malaria" do not count
+ * (the negation rules of src/patient/negation.ts).
+ */
 function hasDanger(text: string): boolean {
-  return DANGER.test(text.replace(/\b(?:no|without|not|nor)\s+(?:\w+\s+){0,3}?(?:danger signs?|signs? of severe(?:\s+\w+)?)/gi, ''));
+  return findMentions(normaliseClinicalText(text), DANGER).some((mention) => !mention.negated);
 }
 
 function planLine(candidate: Candidate): string {
