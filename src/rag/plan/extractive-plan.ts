@@ -74,6 +74,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       seenText.add(key);
       if (namesForbiddenDrug(unit.text, forbidden)) return;
       if (otherPopulation && isTreatmentLine(unit.text)) return;
+      // A sentence that restates the whole weight-band table: with a known weight her row says it.
+      if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;
       if (!askedWeight && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
         askedWeight = true;
         const table = /^(Table\s+[\dA-Z]+(?:\.\d+)*)/.exec(unit.text)?.[1] ?? 'the dosing table';

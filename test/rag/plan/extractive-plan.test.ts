@@ -38,6 +38,17 @@ describe('extractivePlan on the sample malaria guideline', () => {
     return extractivePlan({ diagnoses: [{ condition: 'uncomplicated malaria', confidence: 0.8 }], demographics, findings, sections });
   }
 
+  it('gives a weighed child her row only, not a sentence restating every weight band', () => {
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'malaria' }],
+      demographics: { ageYears: 3, sex: 'male', weightKg: 14 },
+      findings,
+      sections: sections.filter((s) => s.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band')),
+    });
+    expect(plan).toContain('Body weight (kg): 5 to <15');
+    expect(plan).not.toMatch(/15 kg to under 25 kg|25 kg to under 35 kg/);
+  });
+
   it('gives a 12 kg child the artemether-lumefantrine row of the 5 to <15 kg band, cited, and no other band', () => {
     const plan = planFor({ ageYears: 2, ageMonths: 28, sex: 'male', weightKg: 12 });
 
