@@ -8,7 +8,7 @@
  * 'respiratory rate 52/min', ...), case-insensitively, so findings recorded by the LLM interview in
  * the same wording work too. More serious suggestions come first; no suggestion is repeated.
  */
-import { ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
+import { ageGroupForMonths, ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
@@ -114,7 +114,9 @@ function isFastBreathing(facts: Facts, ageMonths: number | undefined): boolean {
   if (facts.has('fast breathing')) return true;
   const rate = facts.number(/^respiratory rate (\d+)\/min$/);
   if (rate === undefined || ageMonths === undefined) return false;
-  const threshold = ageMonths < 2 ? 60 : ageMonths < 12 ? 50 : ageMonths < 60 ? 40 : 30;
+  // IMCI fast breathing: 60/min for a young infant, 50 from 2 to 12 months, 40 from 12 months to 5 years.
+  const group = ageGroupForMonths(ageMonths);
+  const threshold = group === 'young_infant' ? 60 : ageMonths < 12 ? 50 : group === 'child' ? 40 : 30;
   return rate >= threshold;
 }
 
