@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { fitToPatient, sectionFitsPatient } from '../../src/rag/population-fit.js';
+
+// Section paths of the sample books (corpus/sample).
+const FIRST = 'Malaria in pregnancy > Why pregnancy changes malaria care > Uncomplicated malaria in the first trimester';
+const SECOND = 'Malaria in pregnancy > Why pregnancy changes malaria care > Uncomplicated malaria in the second trimester';
+const ASSESS = 'Malaria in pregnancy > Why pregnancy changes malaria care > Assessing a pregnant woman with fever';
+const PPH = 'Bleeding after birth > Bleeding after birth > Recognising postpartum haemorrhage';
+const ADULTS = 'Treatment of uncomplicated malaria > Uncomplicated malaria in adults and adolescents';
+const CHILDREN = 'Treatment of uncomplicated malaria > Uncomplicated malaria in children';
+
+describe('sections that fit the patient', () => {
+  it('keeps bleeding-after-birth sections for a woman who delivered, and drops pregnancy ones', () => {
+    const d = { sex: 'female' as const, ageYears: 28, pregnant: false, postpartum: true };
+    expect(sectionFitsPatient(PPH, d)).toBe(true);
+    expect(sectionFitsPatient(ASSESS, d)).toBe(false);
+  });
+
+  it('keeps pregnancy and after-birth sections for a woman of child-bearing age who has not said', () => {
+    const d = { sex: 'female' as const, ageYears: 30 };
+    expect([ASSESS, FIRST, PPH].map((p) => sectionFitsPatient(p, d))).toEqual([true, true, true]);
+  });
+
+  it('drops pregnancy and after-birth sections for a 64-year-old woman, a man and a child', () => {
+    for (const d of [{ sex: 'female' as const, ageYears: 64 }, { sex: 'male' as const, ageYears: 30 }, { ageYears: 6 }]) {
+      expect([ASSESS, FIRST, PPH].map((p) => sectionFitsPatient(p, d))).toEqual([false, false, false]);
+    }
+  });
+
+  it('drops another trimester and puts her own trimester first', () => {
+    const d = { sex: 'female' as const, ageYears: 25, pregnant: true, gestationWeeks: 10, trimester: 1 as const };
+    expect(sectionFitsPatient(SECOND, d)).toBe(false);
+    expect(fitToPatient([ASSESS, ADULTS, SECOND, FIRST], (p) => p, d)).toEqual([FIRST, ASSESS, ADULTS]);
+  });
+
+  it('keeps adult sections from 10 years and child sections under 15 years (the overlap of src/patient/age.ts)', () => {
+    expect(sectionFitsPatient(CHILDREN, { ageYears: 12 })).toBe(true);
+    expect(sectionFitsPatient(CHILDREN, { ageYears: 16 })).toBe(false);
+    expect(sectionFitsPatient('Dosing > Adults', { ageYears: 12 })).toBe(true);
+    expect(sectionFitsPatient('Dosing > Adults', { ageYears: 8 })).toBe(false);
+  });
+});
