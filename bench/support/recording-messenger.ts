@@ -1,4 +1,4 @@
-import type { Messenger } from '../../src/consult/consult-store.js';
+import type { Messenger, SendOutcome } from '../../src/consult/consult-store.js';
 import type { ChannelName, OutboundMessage } from '../../src/consult/messages.js';
 
 /** One message the engine handed to the messenger, with the performance.now() time it was sent. */
@@ -22,13 +22,13 @@ export class RecordingMessenger implements Messenger {
     return true;
   }
 
-  async send(_channel: ChannelName, message: OutboundMessage): Promise<{ channelMessageIds: string[] }> {
+  async send(_channel: ChannelName, message: OutboundMessage): Promise<SendOutcome> {
     let list = this.byChat.get(message.chatId);
     if (!list) this.byChat.set(message.chatId, (list = []));
     list.push({ chatId: message.chatId, kind: message.kind, text: message.text, at: performance.now() });
     this.sentCount += 1;
     for (const waiter of [...this.waiters]) waiter();
-    return { channelMessageIds: [String(this.sentCount)] };
+    return { status: 'sent', channelMessageIds: [String(this.sentCount)] };
   }
 
   async typing(): Promise<void> {

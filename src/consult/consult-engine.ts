@@ -1,6 +1,7 @@
 import type { JobQueue } from '../core/jobs.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
-import type { ConsultSnapshot, ConsultStore, Messenger, PendingInbound, TurnOutcome } from './consult-store.js';
+import { AppError } from '../core/app-error.js';
+import type { ConsultSnapshot, ConsultStore, Messenger, PendingInbound, PendingOutbound, SendOutcome, TurnOutcome } from './consult-store.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
@@ -180,6 +181,8 @@ export async function deliverOutbox(
   const ordered = [...unsent.filter((m) => m.kind === 'urgent'), ...(options.urgentOnly ? [] : unsent.filter((m) => m.kind !== 'urgent'))];
   for (const message of ordered) {
     if (!deps.messenger.canSend(message.channel)) return;
+    // The platform asked for a pause: later messages wait too, so the chat's order holds.
+    if (message.retryAfter && message.retryAfter.getTime() > Date.now()) return;
     const key = `send:${message.idempotencyKey}`;
     // A claim left by a process that died mid-send is taken over after a minute. Most of a send's time
     // is the platform's pacing wait before the request, so a dead sender almost always sent nothing; a
@@ -189,20 +192,37 @@ export async function deliverOutbox(
     if (claim === 'done') continue;
     // Another delivery of this chat (the plan job, a poller) is sending it right now.
     if (claim === 'in_progress') return;
-    try {
-      const sent = await deps.messenger.send(message.channel, {
-        chatId: message.externalChatId,
-        text: message.text,
-        kind: message.kind,
-        idempotencyKey: message.idempotencyKey,
-      });
-      await deps.store.markSent(message.id, sent.channelMessageIds);
-      await deps.ledger.complete(key, { channelMessageIds: sent.channelMessageIds });
-    } catch (error) {
-      // The platform refused or failed before accepting it: safe to try again later.
-      await deps.ledger.release(key);
-      deps.log.error({ chatRef, outboundId: message.id, error: error instanceof Error ? error.name : 'unknown' }, 'send failed; will retry');
-      throw error;
+    const outcome = await sendOnce(deps, message);
+    if (outcome.status === 'sent') {
+      await deps.store.markSent(message.id, outcome.channelMessageIds);
+      await deps.ledger.complete(key, { channelMessageIds: outcome.channelMessageIds });
+      continue;
     }
+    if (outcome.status === 'undeliverable') {
+      // Refused for good (blocked, chat gone): retrying cannot help and would block the chat's later
+      // messages, so it is recorded (with an audit event) and delivery moves on.
+      await deps.store.markUndeliverable(message.id, { reason: outcome.reason, deliveredParts: outcome.deliveredParts });
+      await deps.ledger.complete(key, { undeliverable: outcome.reason });
+      deps.log.warn({ chatRef, outboundId: message.id, reason: outcome.reason, deliveredParts: outcome.deliveredParts }, 'message undeliverable; not retried');
+      continue;
+    }
+    // Not accepted (or only partly): safe to try again later, from the first part that did not arrive.
+    await deps.store.recordDeliveryAttempt(message.id, { deliveredParts: outcome.deliveredParts, retryAfterMs: outcome.retryAfterMs });
+    await deps.ledger.release(key);
+    deps.log.error({ chatRef, outboundId: message.id, reason: outcome.reason, deliveredParts: outcome.deliveredParts }, 'send failed; will retry');
+    throw outcome.thrown ?? new AppError('busy', `outbound ${message.id} not delivered (${outcome.reason}); it stays in the outbox`, { transient: true });
+  }
+}
+
+/** One send attempt; a messenger that throws instead of answering counts as "try again later". */
+async function sendOnce(deps: Pick<ConsultEngineDeps, 'messenger'>, message: PendingOutbound): Promise<SendOutcome & { thrown?: unknown }> {
+  try {
+    return await deps.messenger.send(
+      message.channel,
+      { chatId: message.externalChatId, text: message.text, kind: message.kind, idempotencyKey: message.idempotencyKey },
+      message.deliveredParts > 0 ? { resumeFromPart: message.deliveredParts } : {},
+    );
+  } catch (error) {
+    return { status: 'retry_later', reason: error instanceof Error ? error.name : 'unknown', retryAfterMs: null, deliveredParts: message.deliveredParts, thrown: error };
   }
 }

@@ -72,6 +72,10 @@ export interface PendingOutbound {
   text: string;
   kind: OutboundMessage['kind'];
   idempotencyKey: string;
+  /** Parts of a split reply already delivered before a failure: the next attempt resumes after them. */
+  deliveredParts: number;
+  /** Not before this time (the platform asked for a pause); null = now. */
+  retryAfter: Date | null;
 }
 
 /** The port for consult persistence; the database adapter implements it in one place. */
@@ -96,6 +100,10 @@ export interface ConsultStore {
   commitUrgentReferral(input: { chatRef: string; inbound: PendingInbound; consultId: string | null; text: string; signs: string[] }): Promise<void>;
   unsentOutbound(chatRef: string): Promise<PendingOutbound[]>;
   markSent(outboundId: string, channelMessageIds: string[]): Promise<void>;
+  /** A failed attempt that may succeed later: how many parts arrived, and when to try again. */
+  recordDeliveryAttempt(outboundId: string, attempt: { deliveredParts: number; retryAfterMs: number | null }): Promise<void>;
+  /** The platform refused the message for good: it is never retried; an audit event says why (no text). */
+  markUndeliverable(outboundId: string, outcome: { reason: string; deliveredParts: number }): Promise<void>;
   /** The chat's reference for a channel's chat id, or null if it never wrote. */
   findChat(channel: ChannelName, externalChatId: string): Promise<string | null>;
   /** Chats with unhandled inbound or unsent outbound messages (resumed at start-up). */
@@ -104,6 +112,12 @@ export interface ConsultStore {
   consultsAwaitingPlan(): Promise<Array<{ consultId: string; waitingMs: number }>>;
 }
 
+/** What became of one send: delivered, worth another try later, or refused for good. */
+export type SendOutcome =
+  | { status: 'sent'; channelMessageIds: string[] }
+  | { status: 'retry_later'; reason: string; retryAfterMs: number | null; deliveredParts: number }
+  | { status: 'undeliverable'; reason: string; deliveredParts: number };
+
 /** The port for sending a message on the chat's channel. */
 export interface Messenger {
   /**
@@ -111,8 +125,11 @@ export interface Messenger {
    * messages for other channels stay in the outbox for the process that can.
    */
   canSend(channel: ChannelName): boolean;
-  /** Sends one message (split by the adapter as the platform needs); returns the platform ids. */
-  send(channel: ChannelName, message: OutboundMessage): Promise<{ channelMessageIds: string[] }>;
+  /**
+   * Sends one message (split by the adapter as the platform needs), skipping `resumeFromPart` parts
+   * that an earlier attempt delivered. Says what happened rather than throwing.
+   */
+  send(channel: ChannelName, message: OutboundMessage, options?: { resumeFromPart?: number }): Promise<SendOutcome>;
   /** Shows that a reply is being prepared, where the platform can. */
   typing?(channel: ChannelName, chatId: string): Promise<void>;
 }

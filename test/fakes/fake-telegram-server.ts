@@ -234,6 +234,15 @@ export class FakeTelegramServer {
     this.faults.add(count, fault, (r) => apiMethodOf(r.path)?.toLowerCase() === method.toLowerCase());
   }
 
+  /** The next `count` calls of `method` whose parameters satisfy `matches` get this fault (e.g. part 2 of a reply). */
+  failNextWhere(count: number, fault: TelegramFault, matches: (params: Record<string, unknown>) => boolean, method = 'sendMessage'): void {
+    this.faults.add(
+      count,
+      fault,
+      (r) => apiMethodOf(r.path)?.toLowerCase() === method.toLowerCase() && typeof r.body === 'object' && r.body !== null && matches(r.body as Record<string, unknown>),
+    );
+  }
+
   // ------------------------------------------------------------ test helpers: incoming
 
   /** Queues an update (update_id assigned unless given) and releases a held long poll. */

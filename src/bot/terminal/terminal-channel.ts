@@ -45,11 +45,11 @@ export function terminalMessenger(output: NodeJS.WritableStream & { isTTY?: bool
   let sent = 0;
   return {
     canSend: (channel: string) => channel === 'terminal',
-    async send(_channel: string, message: OutboundMessage): Promise<{ channelMessageIds: string[] }> {
+    async send(_channel: string, message: OutboundMessage): Promise<{ status: 'sent'; channelMessageIds: string[] }> {
       const marker = message.kind === 'urgent' ? '!! URGENT !!\n' : '';
       output.write(`\nbot> ${marker}${renderPlain(message.text, { ansi: Boolean(output.isTTY) })}\n`);
       sent += 1;
-      return { channelMessageIds: [`t${Date.now()}-${sent}`] };
+      return { status: 'sent', channelMessageIds: [`t${Date.now()}-${sent}`] };
     },
     async typing(): Promise<void> {
       if (output.isTTY) output.write('\n(bot is looking up the guidelines...)\n');

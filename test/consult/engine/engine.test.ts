@@ -24,7 +24,7 @@ class RecordingMessenger implements Messenger {
       throw new Error('network down');
     }
     this.sent.push({ chatId: message.chatId, message });
-    return { channelMessageIds: [String(this.sent.length)] };
+    return { status: 'sent' as const, channelMessageIds: [String(this.sent.length)] };
   }
   to(chatId: string): string[] {
     return this.sent.filter((s) => s.chatId === chatId).map((s) => s.message.text);

@@ -231,10 +231,21 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
     },
 
     async unsentOutbound(chatRef) {
-      const rows = await db.sql.query<{ id: string; chat_id: string; external_chat_id: string; channel: ChannelName; text: string; reply_kind: string | null; idempotency_key: string }>(
-        `SELECT m.id, m.chat_id, c.external_chat_id, c.channel::text AS channel, m.text, m.reply_kind, m.idempotency_key
+      const rows = await db.sql.query<{
+        id: string;
+        chat_id: string;
+        external_chat_id: string;
+        channel: ChannelName;
+        text: string;
+        reply_kind: string | null;
+        idempotency_key: string;
+        delivered_parts: number;
+        retry_after: Date | string | null;
+      }>(
+        `SELECT m.id, m.chat_id, c.external_chat_id, c.channel::text AS channel, m.text, m.reply_kind, m.idempotency_key,
+                m.delivered_parts, m.retry_after
            FROM messages m JOIN chats c ON c.id = m.chat_id
-          WHERE m.chat_id = $1 AND m.direction = 'outbound' AND m.sent_at IS NULL
+          WHERE m.chat_id = $1 AND m.direction = 'outbound' AND m.sent_at IS NULL AND m.undeliverable_at IS NULL
           ORDER BY m.seq`,
         [chatRef],
       );
@@ -247,12 +258,42 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
           text: r.text,
           kind: (r.reply_kind ?? 'reply') as OutboundMessage['kind'],
           idempotencyKey: r.idempotency_key,
+          deliveredParts: Number(r.delivered_parts),
+          retryAfter: r.retry_after === null ? null : new Date(r.retry_after),
         }),
       );
     },
 
     async markSent(outboundId, channelMessageIds) {
-      await db.sql.query(`UPDATE messages SET sent_at = now(), channel_message_id = $2 WHERE id = $1`, [outboundId, channelMessageIds.join(',') || null]);
+      await db.sql.query(`UPDATE messages SET sent_at = now(), channel_message_id = $2, retry_after = NULL WHERE id = $1`, [
+        outboundId,
+        channelMessageIds.join(',') || null,
+      ]);
+    },
+
+    async recordDeliveryAttempt(outboundId, attempt) {
+      await db.sql.query(
+        `UPDATE messages SET delivered_parts = GREATEST(delivered_parts, $2),
+                retry_after = CASE WHEN $3::double precision IS NULL THEN NULL ELSE now() + ($3::double precision * interval '1 millisecond') END
+          WHERE id = $1`,
+        [outboundId, attempt.deliveredParts, attempt.retryAfterMs],
+      );
+    },
+
+    async markUndeliverable(outboundId, outcome) {
+      await db.sql.transaction(async (tx) => {
+        const rows = await tx.query<{ chat_id: string; consult_id: string | null }>(
+          `UPDATE messages SET undeliverable_at = now(), undeliverable_reason = $2, delivered_parts = GREATEST(delivered_parts, $3)
+            WHERE id = $1 AND undeliverable_at IS NULL RETURNING chat_id, consult_id`,
+          [outboundId, outcome.reason, outcome.deliveredParts],
+        );
+        const row = rows[0];
+        if (!row) return;
+        await tx.query(
+          `INSERT INTO audit_events (actor_type, action, subject_type, subject_id, data) VALUES ('system', 'delivery.undeliverable', 'message', $1, $2::jsonb)`,
+          [outboundId, JSON.stringify({ chatRef: row.chat_id, consultId: row.consult_id, reason: outcome.reason, deliveredParts: outcome.deliveredParts })],
+        );
+      });
     },
 
     async findChat(channel, externalChatId) {
@@ -263,7 +304,7 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
     async chatsWithPendingWork() {
       const rows = await db.sql.query<{ chat_id: string }>(
         `SELECT DISTINCT chat_id FROM messages
-          WHERE (direction = 'inbound' AND processed_at IS NULL) OR (direction = 'outbound' AND sent_at IS NULL)`,
+          WHERE (direction = 'inbound' AND processed_at IS NULL) OR (direction = 'outbound' AND sent_at IS NULL AND undeliverable_at IS NULL)`,
       );
       return rows.map((r) => r.chat_id);
     },
