@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PermanentJobError } from '../core/jobs.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
+import { sectionForAnotherForm } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import type { LabelledSection, PlanWriter } from '../rag/plan-writer.js';
 import type { RetrievedSection, SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
@@ -52,7 +53,14 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
       // Sections about another condition never feed a plan: their doses would be for the wrong disease.
       const coverage = coverageOf(diagnosis.condition, result.sections);
       // After an urgent referral, sections written for patients without danger signs do not apply.
-      if (coverage.covered) retrieved.push(...result.sections.filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section))));
+      // A section about a distinct form of the illness (dysentery for watery diarrhoea) does not apply either.
+      if (coverage.covered) {
+        retrieved.push(
+          ...result.sections.filter(
+            (section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherForm(section.sectionPath, diagnosis.condition),
+          ),
+        );
+      }
       else {
         uncovered.push(diagnosis.condition);
         closest.push(...coverage.closest);

@@ -30,14 +30,15 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
     const pregnancy = !postpartum && PREGNANCY.test(title);
     const child = CHILD.test(title) || INFANT.test(title);
     const adult = ADULT.test(title);
-    const named = [postpartum, pregnancy, child, adult].filter(Boolean).length;
-    if (named === 0) continue;
-    if (named > 1) return true;
-    if (postpartum) return postpartumFits(d);
-    if (pregnancy) return pregnancyFits(title, d);
-    if (child) return childTextApplies(d) !== false && infantFits(title, d);
-    if (OLDER.test(title) && ageInMonths(d) !== undefined) return isOlderAdult(d);
-    return adultTextApplies(d) !== false;
+    if (!postpartum && !pregnancy && !child && !adult) continue;
+    // A title naming several populations fits a patient in any of them ("Pregnancy, breastfeeding and
+    // HIV-exposed infants" fits a pregnant woman or an infant, not a man of 38).
+    return (
+      (postpartum && postpartumFits(d)) ||
+      (pregnancy && pregnancyFits(title, d)) ||
+      (child && childTextApplies(d) !== false && infantFits(title, d)) ||
+      (adult && (OLDER.test(title) && ageInMonths(d) !== undefined ? isOlderAdult(d) : adultTextApplies(d) !== false))
+    );
   }
   return true;
 }

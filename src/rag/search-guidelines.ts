@@ -92,7 +92,11 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   // trimester or her state after birth comes first.
   const strongest = Math.max(0, ...ranked.map((l) => l.weight ?? 1));
   const floor = strongest / (RRF_K + 20);
-  const fused = fitToPatient(fuseRankings(ranked), (f) => f.hit.sectionPath, input.demographics, (f) => f.fusedScore >= floor);
+  // Only sections of the guideline the query is about may move up: a malaria section written for her
+  // trimester must not overtake the HIV sections of a consult about HIV in pregnancy.
+  const fusedAll = fuseRankings(ranked);
+  const topicBook = fusedAll[0]?.hit.bookTitle;
+  const fused = fitToPatient(fusedAll, (f) => f.hit.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.hit.bookTitle === topicBook);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
   return { sections, queries, legs };
 }

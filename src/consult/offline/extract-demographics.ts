@@ -36,6 +36,8 @@ const SEX_WORD = String.raw`(?:old|boy|girl|child|baby|female|male|woman|man|f|m
 const AGE_PATTERNS: readonly RegExp[] = [
   re(String.raw`\b${QUANTITY}\s*-?\s*${AGE_UNIT}\s*-?\s*old\b`),
   re(String.raw`\b(\d+(?:\.\d+)?)\s*(y)(?:\/o|o|oa|ro|\.o\.?)(?![a-z])`),
+  // "woman 30y, 8 weeks pregnant": a bare "y" after a number, closing its phrase.
+  re(String.raw`\b(\d{1,3})\s*(y)(?=\s*(?:$|[.,;\n]))`),
   re(String.raw`\b(?:age|aged|age is|age of)\s*[:=-]?\s*(\d+(?:\.\d+)?)\s*(?:${AGE_UNIT}\b)?(?![\d\/.])`),
   re(String.raw`\b(?:age|aged)\s*[:=]?\s*(\d{1,2})\s*\/\s*(12|52)\b`),
   re(String.raw`\b(\d{1,2})\s*\/\s*(12|52)\s*(?:old|baby|infant|child)\b`),

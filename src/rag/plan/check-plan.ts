@@ -3,7 +3,9 @@ import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
 import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, type ForbiddenDrug } from './plan-fit.js';
+import { drugsNamed } from './drug-names.js';
 import { splitSentences } from './section-text.js';
+import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
   | 'unknown_citation'
@@ -11,10 +13,13 @@ export type RemovalReason =
   | 'dose_not_in_cited_text'
   | 'off_topic_section'
   | 'section_for_other_population'
-  | 'contraindicated_for_patient';
+  | 'contraindicated_for_patient'
+  | 'drug_not_in_cited_text'
+  | 'dose_for_other_weight_band';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
+  weightKg: number | undefined;
   offTopic: ReadonlySet<string>;
   otherPopulation: ReadonlySet<string>;
   forbidden: readonly ForbiddenDrug[];
@@ -53,6 +58,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
   const fit: PatientFit | undefined = demographics
     ? {
+        weightKg: demographics.weightKg,
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s, demographics)).map((s) => s.label.toUpperCase())),
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s, demographics)).map((s) => s.label.toUpperCase())),
         forbidden: forbiddenDrugs(sections, demographics),
@@ -151,6 +157,15 @@ function checkRecommendation(
   const supported = new Set(valid.flatMap((label) => [...dosesOf(label)]));
   if (findDoses(substance).some((dose) => !doseSupported(dose, supported))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_not_in_cited_text' };
+  }
+  // A medicine the line names must be named by a section it cites: a citation is a claim of support.
+  const citedText = valid.map((label) => byLabel.get(label)?.text ?? '').join('\n');
+  const named = drugsNamed(citedText);
+  if ([...drugsNamed(substance)].some((drug) => !named.has(drug))) {
+    return { text: null, labels: [], unknownLabels, reason: 'drug_not_in_cited_text' };
+  }
+  if (fit?.weightKg !== undefined && givesAnotherBandsDose(substance, valid.map((label) => byLabel.get(label)?.text ?? ''), fit.weightKg)) {
+    return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);
   return { text, labels: valid, unknownLabels };

@@ -4,6 +4,7 @@ import { findMentions } from '../../patient/negation.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
+import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
 import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
@@ -29,6 +30,8 @@ const HEADINGS: ReadonlyArray<[Heading, string]> = [
   ['family', 'Tell the family'],
   ['followUp', 'Follow-up'],
 ];
+
+const TREATS = /\b(?:treated with|treat with|takes?|give|given|start|receives?)\b/i;
 
 /** Sentences taken from one section at most, so the best section cannot crowd out the rest. */
 const PER_SECTION = 3;
@@ -158,6 +161,9 @@ function scoreUnit(
   if (fitsPatientBand) score += 6;
   else if (findDoses(text).length > 0) score += 2;
   if (hasDanger(text)) score += 2;
+  // The sentence that names the medicine ("is treated with artemether-lumefantrine") is what makes a
+  // dose line ("an adult takes 4 tablets") usable; without it the plan gives a dose of nothing named.
+  if (drugsNamed(text).size > 0 && TREATS.test(text)) score += 2;
   if (ACTION.test(text)) score += 1;
   if (IMPERATIVE_START.test(text)) score += 1;
   if (mentionsAny(text, terms.conditionTerms)) score += 1;

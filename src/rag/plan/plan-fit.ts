@@ -128,3 +128,25 @@ function lastTitle(sectionPath: string): string {
   const parts = sectionPath.split(' > ');
   return parts[parts.length - 1] ?? '';
 }
+
+/**
+ * Forms of an illness that a guideline treats on their own terms: a section about one of them (its
+ * title names it) does not apply to a diagnosis that does not name it ("Treating dysentery with
+ * ciprofloxacin" is not a plan line for watery diarrhoea). Kept as data.
+ */
+const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze', 'eclampsia', 'hyperglycaemic emergenc', 'advanced hiv'];
+
+/**
+ * True when the section is about a distinct form of illness that the diagnosis does not name. The
+ * deepest title naming a form decides ("Persistent diarrhoea, dysentery and cholera > Dysentery" is a
+ * dysentery section); a title naming several forms fits a diagnosis naming any of them.
+ */
+export function sectionForAnotherForm(sectionPath: string, condition: string): boolean {
+  const dx = condition.toLowerCase();
+  const segments = sectionPath.toLowerCase().split(' > ');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const named = DISTINCT_FORMS.filter((form) => (segments[i] ?? '').includes(form));
+    if (named.length > 0) return !named.some((form) => dx.includes(form));
+  }
+  return false;
+}

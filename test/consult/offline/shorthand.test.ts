@@ -25,6 +25,7 @@ const SHORTHAND: readonly Case[] = [
   { text: 'G1P0 10/40 fever', demographics: { pregnant: true, gestationWeeks: 10, trimester: 1, sex: F }, findings: [symptom('fever')] },
   { text: 'g4p3', demographics: { sex: F }, findings: [history('gravida 4 para 3')] },
   { text: '24/40', demographics: { pregnant: true, gestationWeeks: 24, trimester: 2, sex: F } },
+  { text: 'woman 30y, 8 weeks pregnant', demographics: { ageYears: 30, sex: F, pregnant: true, gestationWeeks: 8, trimester: 1 } },
   { text: 'preg 10 wks', demographics: { pregnant: true, gestationWeeks: 10, trimester: 1, sex: F } },
   { text: 'EGA 36 weeks', demographics: { pregnant: true, gestationWeeks: 36, trimester: 3, sex: F } },
   // Sex and age as one token, or a bare number beside the sex

@@ -1,0 +1,88 @@
+/**
+ * Medicines and treatments the sample guidelines name, for checking that a drafted line names only what
+ * the sections it cites name. Kept as data: add a medicine here when a guideline adds one.
+ */
+const DRUG_NAMES = [
+  'artemether-lumefantrine',
+  'artesunate-amodiaquine',
+  'amodiaquine',
+  'rectal artesunate',
+  'injectable artesunate',
+  'sulfadoxine-pyrimethamine',
+  'quinine',
+  'clindamycin',
+  'primaquine',
+  'amoxicillin',
+  'ciprofloxacin',
+  'cotrimoxazole',
+  'salbutamol',
+  'zinc',
+  'loperamide',
+  'albendazole',
+  'mebendazole',
+  'ferrous',
+  'folic acid',
+  'RUTF',
+  'isoniazid',
+  'rifapentine',
+  'pyridoxine',
+  'dolutegravir',
+  'tenofovir',
+  'lamivudine',
+  'efavirenz',
+  'nevirapine',
+  'zidovudine',
+  'metformin',
+  'sulfonylurea',
+  'glibenclamide',
+  'gliclazide',
+  'insulin',
+  'glucagon',
+  'amlodipine',
+  'hydrochlorothiazide',
+  'chlorthalidone',
+  'lisinopril',
+  'enalapril',
+  'losartan',
+  'methyldopa',
+  'nifedipine',
+  'labetalol',
+  'magnesium sulfate',
+  'oxytocin',
+  'misoprostol',
+  'tranexamic acid',
+  'paracetamol',
+  'ibuprofen',
+  'aspirin',
+];
+
+/** Short forms a CHW or a model writes, read as the medicine they stand for. */
+const ALIASES: Record<string, string> = {
+  'AS-AQ': 'artesunate-amodiaquine',
+  'SP': 'sulfadoxine-pyrimethamine',
+  'IPTp': 'sulfadoxine-pyrimethamine',
+  'AL': 'artemether-lumefantrine',
+  'MgSO4': 'magnesium sulfate',
+};
+
+const NAME_PATTERN = new RegExp(
+  `(?<![\\p{L}-])(${[...DRUG_NAMES, ...Object.keys(ALIASES)].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}-])`,
+  'giu',
+);
+
+/** The medicines a text names, by their full names (lower case). */
+export function drugsNamed(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(NAME_PATTERN)) {
+    const word = match[1] ?? '';
+    const alias = ALIASES[word];
+    // Short forms are case-sensitive ("SP", not "sp" in "spoon").
+    if (alias) {
+      if (word === Object.keys(ALIASES).find((k) => k === word)) names.add(alias);
+      continue;
+    }
+    if (Object.keys(ALIASES).some((k) => k.toLowerCase() === word.toLowerCase() && k !== word)) continue;
+    names.add(word.toLowerCase());
+  }
+  return names;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
+import { sectionForAnotherForm } from '../../../src/rag/plan/plan-fit.js';
+import { sectionFitsPatient } from '../../../src/rag/population-fit.js';
+import type { LabelledSection } from '../../../src/rag/plan-writer.js';
+
+function section(label: string, sectionPath: string, text: string): LabelledSection {
+  return { label, sectionPath, text, titlePath: `Book > ${sectionPath}`, bookTitle: 'Book', accession: 'SAMPLE-TEST', partFile: 'ch1.nxml', chunkId: label, score: 1, contentHash: label } as unknown as LabelledSection;
+}
+
+const AL_TABLE = section(
+  'S1',
+  'Treatment of uncomplicated malaria > Artemether-lumefantrine (20 mg/120 mg tablet) by weight band',
+  [
+    'Artemether-lumefantrine is given twice a day for three days: a child under 15 kg takes 1 tablet per dose and an adult takes 4 tablets per dose.',
+    'Body weight (kg): 5 to <15; Approximate age: 6 months to <3 years; Tablets per dose: 1',
+    'Body weight (kg): 15 to <25; Approximate age: 3 to <9 years; Tablets per dose: 2',
+    'Body weight (kg): ≥35; Approximate age: 14 years and older; Tablets per dose: 4',
+  ].join('\n'),
+);
+const KIT = section('S2', 'Diagnosis of malaria > Reading an RDT', 'Read the test after 15 minutes. Control line and test line visible: positive.');
+
+describe('checks on a drafted plan', () => {
+  it("removes another weight band's dose for a weighed child and keeps her own row", () => {
+    const draft = ['**Plan**', '- Give artemether-lumefantrine 4 tablets twice a day for three days. [S1]', '- Give artemether-lumefantrine 1 tablet per dose, twice a day for three days. [S1]'].join('\n');
+    const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 2, sex: 'male', weightKg: 12 });
+    expect(checked.removed.map((r) => r.reason)).toEqual(['dose_for_other_weight_band']);
+    expect(checked.text).toMatch(/1 tablet per dose/);
+    expect(checked.text).not.toMatch(/4 tablets/);
+  });
+
+  it('removes a line naming a medicine that the section it cites never names', () => {
+    const draft = ['**Plan**', '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', '- Read the test after 15 minutes. [S2]'].join('\n');
+    const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 30, sex: 'female' });
+    expect(checked.removed).toEqual([{ line: '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', reason: 'drug_not_in_cited_text' }]);
+  });
+});
+
+describe('sections for another form of the illness or another population', () => {
+  it('keeps dysentery treatment out of a plan for watery diarrhoea, and in one for dysentery', () => {
+    const path = 'Persistent diarrhoea, dysentery and cholera > Dysentery > Treating dysentery with ciprofloxacin';
+    expect(sectionForAnotherForm(path, 'diarrhoea with no dehydration')).toBe(true);
+    expect(sectionForAnotherForm(path, 'dysentery')).toBe(false);
+    expect(sectionForAnotherForm('Persistent diarrhoea, dysentery and cholera > Suspected cholera', 'dysentery')).toBe(true);
+    expect(sectionForAnotherForm('Rehydration: Plans A, B and C > Plan B', 'diarrhoea')).toBe(false);
+  });
+
+  it('fits a title naming several populations to a patient in any of them, not to a man', () => {
+    const path = 'Pregnancy, breastfeeding and infants > Pregnancy, breastfeeding and HIV-exposed infants';
+    expect(sectionFitsPatient(path, { ageYears: 38, sex: 'male' })).toBe(false);
+    expect(sectionFitsPatient(path, { ageYears: 27, sex: 'female', pregnant: true, gestationWeeks: 18, trimester: 2 })).toBe(true);
+    expect(sectionFitsPatient(path, { ageMonths: 2, sex: 'female' })).toBe(true);
+  });
+});
