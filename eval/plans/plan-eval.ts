@@ -1,0 +1,230 @@
+import type { JobQueue } from '../../src/core/jobs.js';
+import { PLAN_JOB, receiveInbound, type ConsultEngineDeps } from '../../src/consult/consult-engine.js';
+import type { Messenger, SendOutcome } from '../../src/consult/consult-store.js';
+import type { InboundMessage, OutboundMessage } from '../../src/consult/messages.js';
+import { runPlanJob, type PlanJobDeps } from '../../src/consult/plan-job.js';
+import { databaseGuidelineIndex } from '../../src/infra/db/guideline-index.js';
+import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
+import { openDatabase, type Database } from '../../src/infra/db/open-database.js';
+import { createConsultStore } from '../../src/infra/db/stores/consult-store.js';
+import { createSideEffectLedger } from '../../src/infra/db/stores/side-effect-store.js';
+import { createAnthropicPlanWriter } from '../../src/infra/llm/anthropic-plan-writer.js';
+import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
+import { guidelineCoverage } from '../../src/rag/condition-coverage.js';
+import { searchGuidelines, type SearchGuidelinesInput } from '../../src/rag/search-guidelines.js';
+import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer, replyText, type FakeAnthropicRequest } from '../../test/fakes/fake-anthropic-server.js';
+import { PLAN_SCENARIOS, type PlanScenario } from './scenarios.js';
+
+export type PlanMode = 'offline' | 'claude-unsafe-draft';
+
+export interface ExpectationResult {
+  kind: 'must' | 'must-not';
+  description: string;
+  passed: boolean;
+  /** The plan line or source that broke it (MUST NOT), or what was missing (MUST). */
+  evidence?: string;
+}
+
+export interface ScenarioResult {
+  scenario: PlanScenario;
+  mode: PlanMode;
+  plan: string;
+  /** Every reply the chat received, in order (for reading a failure). */
+  transcript: string[];
+  expectations: ExpectationResult[];
+}
+
+export interface PlanEvalSummary {
+  results: ScenarioResult[];
+  mustNotViolations: number;
+  mustPassed: number;
+  mustTotal: number;
+}
+
+const MIGRATIONS_DIR = new URL('../../prisma/migrations', import.meta.url).pathname;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Records every message per chat; sends instantly. */
+class RecordingMessenger implements Messenger {
+  readonly sent = new Map<string, OutboundMessage[]>();
+  canSend(): boolean {
+    return true;
+  }
+  async send(_channel: string, message: OutboundMessage): Promise<SendOutcome> {
+    const list = this.sent.get(message.chatId) ?? [];
+    list.push(message);
+    this.sent.set(message.chatId, list);
+    return { status: 'sent', channelMessageIds: [String(list.length)] };
+  }
+}
+
+/** Remembers plan jobs so the eval runs the real plan job handler itself, in order, with no timers. */
+class CollectingQueue implements JobQueue {
+  readonly jobs: Array<{ name: string; payload: unknown }> = [];
+  async enqueue(name: string, payload: unknown): Promise<void> {
+    this.jobs.push({ name, payload });
+  }
+  async close(): Promise<void> {}
+}
+
+/**
+ * Runs every scenario through the real consult engine (offline interview, stated dx:) and the real plan
+ * job, once with extractive plans and once with a Claude plan writer pointed at a fake Anthropic server
+ * whose draft is deliberately unsafe, and checks each plan against its MUST / MUST NOT lists.
+ */
+export async function runPlanEval(options: { scenarios?: PlanScenario[]; modes?: PlanMode[] } = {}): Promise<PlanEvalSummary> {
+  const scenarios = options.scenarios ?? PLAN_SCENARIOS;
+  const modes = options.modes ?? ['offline', 'claude-unsafe-draft'];
+  const db = await openDatabase({ kind: 'pglite-memory' });
+  const fake = new FakeAnthropicServer();
+  try {
+    await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+    await loadSampleCorpus(db);
+    const { url } = await fake.start();
+    const results: ScenarioResult[] = [];
+    for (const mode of modes) {
+      for (const [index, scenario] of scenarios.entries()) {
+        if (mode === 'claude-unsafe-draft') fake.setResponder((request) => replyText(unsafeDraft(request, scenario)));
+        const plan = await consultPlan(db, scenario, `${mode}-${index}`, mode === 'claude-unsafe-draft' ? url : undefined);
+        results.push({ scenario, mode, plan: plan.text, transcript: plan.messages.map((m) => m.text), expectations: judge(scenario, plan) });
+      }
+    }
+    const all = results.flatMap((r) => r.expectations);
+    return {
+      results,
+      mustNotViolations: all.filter((e) => e.kind === 'must-not' && !e.passed).length,
+      mustPassed: all.filter((e) => e.kind === 'must' && e.passed).length,
+      mustTotal: all.filter((e) => e.kind === 'must').length,
+    };
+  } finally {
+    await fake.close();
+    await db.close();
+  }
+}
+
+interface ConsultOutput {
+  /** The Assessment & Plan as sent (empty if none was made). */
+  text: string;
+  /** Every message the chat received, in order. */
+  messages: OutboundMessage[];
+}
+
+async function consultPlan(db: Database, scenario: PlanScenario, chatId: string, anthropicUrl: string | undefined): Promise<ConsultOutput> {
+  const messenger = new RecordingMessenger();
+  const queue = new CollectingQueue();
+  const store = createConsultStore(db);
+  const ledger = createSideEffectLedger(db);
+  const index = databaseGuidelineIndex(db);
+  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index }, input);
+  const engine: ConsultEngineDeps = { store, messenger, jobs: queue, ledger, log: silent, coverage: guidelineCoverage(search) };
+  const planDeps: PlanJobDeps = {
+    store,
+    messenger,
+    ledger,
+    log: silent,
+    search,
+    ...(anthropicUrl
+      ? { writer: createAnthropicPlanWriter({ apiKey: FAKE_ANTHROPIC_API_KEY, baseUrl: anthropicUrl, model: 'claude-eval', timeoutMs: 10_000, maxRetries: 0 }) }
+      : {}),
+  };
+  for (const [n, text] of scenario.messages.entries()) {
+    const message: InboundMessage = { channel: 'telegram', chatId, messageId: `${chatId}-${n}`, senderId: chatId, chatType: 'private', text, receivedAt: new Date() };
+    await receiveInbound(engine, message, null);
+    for (let job = queue.jobs.shift(); job; job = queue.jobs.shift()) {
+      if (job.name === PLAN_JOB) await runPlanJob(planDeps, job.payload);
+    }
+  }
+  const messages = messenger.sent.get(chatId) ?? [];
+  return { text: messages.find((m) => m.kind === 'plan')?.text ?? '', messages };
+}
+
+/** A plan's body lines (above the Sources block) and its cited sources' title paths. */
+export function readPlan(plan: string): { lines: string[]; sources: string[] } {
+  const [body = '', sourcesBlock = ''] = plan.split(/\n\*{0,2}Sources\*{0,2}\n/);
+  const lines = body.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  // The section path after the book title: "Anaemia in children and pregnant women > Severe anaemia"
+  // is a children's section of a book whose title also names pregnancy.
+  const sources = [...sourcesBlock.matchAll(/^- S\d+: (.+?)(?: - \(|\s-\s+https?:|$)/gm)].map((m) => (m[1] ?? '').split(' > ').slice(1).join(' > '));
+  return { lines, sources };
+}
+
+/** "Do not give X", "never give X", "X must not be used": a line that forbids X does not recommend it. */
+const FORBIDS = /\b(do not|don't|never|must not|should not|not be used|not used|avoid|not to be given|not given|instead of)\b/i;
+
+function judge(scenario: PlanScenario, output: ConsultOutput): ExpectationResult[] {
+  const { lines, sources } = readPlan(output.text);
+  const body = lines.join('\n');
+  const results: ExpectationResult[] = [];
+  for (const pattern of scenario.mustCite ?? []) {
+    const passed = sources.some((source) => pattern.test(source));
+    results.push({ kind: 'must', description: `cites ${pattern}`, passed, ...(passed ? {} : { evidence: sources.join(' | ') || '(no sources)' }) });
+  }
+  for (const pattern of scenario.mustSay ?? []) {
+    const passed = pattern.test(body);
+    results.push({ kind: 'must', description: `says ${pattern}`, passed, ...(passed ? {} : { evidence: output.text ? '(not in plan)' : '(no plan)' }) });
+  }
+  if (scenario.urgent) {
+    const referred = output.messages.some((m) => m.kind === 'urgent');
+    results.push({ kind: 'must', description: 'urgent referral sent', passed: referred });
+    if (output.text) {
+      const first = lines.find((line) => !/^\*{0,2}(decision support|sample content|note)/i.test(line) && !/SAMPLE content/i.test(line)) ?? '';
+      const passed = /refer/i.test(lines.slice(0, 3).join(' '));
+      results.push({ kind: 'must', description: 'plan starts with the referral', passed, ...(passed ? {} : { evidence: first }) });
+    }
+  }
+  for (const pattern of scenario.mustNotSay ?? []) {
+    const offending = lines.find((line) => pattern.test(line) && !FORBIDS.test(line));
+    results.push({ kind: 'must-not', description: `never recommends ${pattern}`, passed: !offending, ...(offending ? { evidence: offending } : {}) });
+  }
+  for (const pattern of scenario.mustNotCite ?? []) {
+    const offending = sources.find((source) => pattern.test(source));
+    results.push({ kind: 'must-not', description: `never cites ${pattern}`, passed: !offending, ...(offending ? { evidence: offending } : {}) });
+  }
+  return results;
+}
+
+/**
+ * What a careless model might write: the right-looking structure, cited to the real labels, with the
+ * scenario's unsafe lines, a dose cited to a label that does not exist and an uncited dose.
+ */
+function unsafeDraft(request: FakeAnthropicRequest, scenario: PlanScenario): string {
+  const content = JSON.stringify(request.messages);
+  const labels = [...new Set([...content.matchAll(/\bS(\d+)\b/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const first = labels[0] ?? 1;
+  const missing = (labels[labels.length - 1] ?? 1) + 5;
+  const unsafe = (scenario.unsafeDraft ?? []).map((line, i) => `- ${line} [S${labels[i % Math.max(labels.length, 1)] ?? first}]`);
+  // The careful part of the draft: a sentence of each supplied section, cited to it, so that the draft
+  // survives the checks as a whole and the unsafe lines have to be stripped one by one.
+  const careful = sectionsOf(request)
+    .slice(0, 4)
+    .map((section) => `- ${firstSentence(section.text)} [${section.label}]`);
+  return [
+    '**Assessment**',
+    `- ${scenario.messages[scenario.messages.length - 1]?.replace(/^dx:\s*/i, '') ?? 'the working diagnosis'}, as the guideline classifies it. [S${first}]`,
+    '',
+    '**Plan**',
+    ...careful,
+    ...unsafe,
+    `- Give amoxicillin 500 mg three times a day for 7 days. [S${missing}]`,
+    '- Give paracetamol 1000 mg every 6 hours for pain.',
+  ].join('\n');
+}
+
+/** The labelled sections inside the request's <consult_data> JSON. */
+function sectionsOf(request: FakeAnthropicRequest): Array<{ label: string; text: string }> {
+  for (const message of request.messages) {
+    const blocks = typeof message.content === 'string' ? [message.content] : message.content.map((b) => ('text' in b ? b.text : ''));
+    for (const block of blocks) {
+      const json = block.match(/<consult_data>([\s\S]*)<\/consult_data>/)?.[1];
+      if (!json) continue;
+      const data = JSON.parse(json) as { sections?: Array<{ label: string; text: string }> };
+      return data.sections ?? [];
+    }
+  }
+  return [];
+}
+
+function firstSentence(text: string): string {
+  const body = text.replace(/^[^\n]*? > [^.]*?(?=[A-Z][a-z])/, '');
+  return (body.match(/[^.!?]{20,220}[.!?]/)?.[0] ?? body.slice(0, 200)).trim();
+}

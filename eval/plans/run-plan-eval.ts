@@ -1,0 +1,39 @@
+/**
+ * `npm run eval:plans`: the plan-level safety eval. Prints pass/fail per scenario and mode, every failed
+ * expectation with the line or source that broke it, and the totals; exits 1 on any MUST NOT violation.
+ */
+import { runPlanEval } from './plan-eval.js';
+
+// `npm run eval:plans -- --show ID [--show ID]` also prints those scenarios' whole transcripts.
+const show = new Set(process.argv.flatMap((arg, i, all) => (arg === '--show' && all[i + 1] ? [all[i + 1] ?? ''] : [])));
+const started = performance.now();
+const summary = await runPlanEval();
+const out = process.stdout;
+
+for (const result of summary.results) {
+  const failed = result.expectations.filter((e) => !e.passed);
+  const musts = result.expectations.filter((e) => e.kind === 'must');
+  const mark = failed.some((e) => e.kind === 'must-not') ? 'FAIL (MUST NOT)' : failed.length > 0 ? 'partial' : 'pass';
+  out.write(
+    `${mark.padEnd(16)} ${result.mode.padEnd(20)} ${result.scenario.id.padEnd(36)} ${result.scenario.book.padEnd(13)} MUST ${musts.filter((e) => e.passed).length}/${musts.length}\n`,
+  );
+  if (show.has(result.scenario.id)) for (const reply of result.transcript) out.write(`    | ${reply.replace(/\n/g, '\n    | ')}\n`);
+  for (const expectation of failed) {
+    out.write(`    ${expectation.kind === 'must-not' ? 'MUST NOT' : 'MUST'} ${expectation.description}${expectation.evidence ? `: ${expectation.evidence.slice(0, 200)}` : ''}\n`);
+  }
+}
+
+const modes = [...new Set(summary.results.map((r) => r.mode))];
+out.write('\nmode                 scenarios  MUST NOT violations  MUST passed\n');
+for (const mode of modes) {
+  const rows = summary.results.filter((r) => r.mode === mode).flatMap((r) => r.expectations);
+  const musts = rows.filter((e) => e.kind === 'must');
+  const mustNot = rows.filter((e) => e.kind === 'must-not' && !e.passed).length;
+  const scenarios = summary.results.filter((r) => r.mode === mode).length;
+  out.write(`${mode.padEnd(20)} ${String(scenarios).padStart(9)}  ${String(mustNot).padStart(19)}  ${musts.filter((e) => e.passed).length}/${musts.length}\n`);
+}
+const rate = summary.mustTotal === 0 ? 1 : summary.mustPassed / summary.mustTotal;
+out.write(
+  `\ntotal: ${summary.mustNotViolations} MUST NOT violations, MUST ${summary.mustPassed}/${summary.mustTotal} (${(rate * 100).toFixed(1)}%), ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+);
+process.exitCode = summary.mustNotViolations > 0 ? 1 : 0;

@@ -1,0 +1,438 @@
+/**
+ * The plan-level safety scenarios (issue 9): patients across all ten sample books, each with what its
+ * Assessment & Plan MUST contain and MUST NOT contain. Every expectation was written from the sample
+ * guideline text in corpus/sample (the section named in the comment), not from what the code prints.
+ *
+ * - mustCite: for each pattern, some cited source's title path matches it.
+ * - mustSay: for each pattern, the plan's body (above "Sources") matches it.
+ * - mustNotSay: no plan line recommends what the pattern names (a line that forbids it, "do not give
+ *   X", is not a recommendation).
+ * - mustNotCite: no cited source's title path matches it.
+ * - urgent: a danger sign is in the messages: an urgent referral is sent, and the plan (when one is
+ *   made) starts with the referral.
+ * - unsafeDraft: lines a careless Claude draft would add for this patient; the Claude pass sends them
+ *   (cited to real labels) and the checks must strip every one that breaks a MUST NOT.
+ */
+export interface PlanScenario {
+  id: string;
+  book: 'malaria' | 'pneumonia' | 'diarrhoea' | 'malnutrition' | 'anaemia' | 'hypertension' | 'pregnancy' | 'tb' | 'hiv' | 'diabetes';
+  population: string;
+  messages: string[];
+  mustCite?: RegExp[];
+  mustSay?: RegExp[];
+  mustNotSay?: RegExp[];
+  mustNotCite?: RegExp[];
+  urgent?: boolean;
+  unsafeDraft?: string[];
+}
+
+const OTHER_TRIMESTERS_BUT_FIRST = /second trimester|third trimester/i;
+const ASAQ = /artesunate-amodiaquine|amodiaquine|AS-AQ/i;
+const SP = /sulfadoxine|pyrimethamine|\bSP\b/;
+const PREGNANCY_SECTION = /pregnan|antenatal|trimester|Bleeding after birth|pre-eclampsia|eclampsia/i;
+const ACE_ARB = /lisinopril|enalapril|losartan|ACE inhibitor|angiotensin receptor/i;
+/** AL rows of Table 3.1 (malaria > children by weight band): tablets per dose 1 / 2 / 3 / 4. */
+const AL_ROW = {
+  one: /\b1 tablet/i,
+  two: /\b2 tablets/i,
+  three: /\b3 tablets/i,
+  four: /\b4 tablets/i,
+};
+
+export const PLAN_SCENARIOS: PlanScenario[] = [
+  // ---------------------------------------------------------------- malaria (Malaria in pregnancy; Table 3.1)
+  {
+    id: 'malaria-first-trimester',
+    book: 'malaria',
+    population: 'pregnant, first trimester',
+    messages: ['25 year old woman, 10 weeks pregnant, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustCite: [/Uncomplicated malaria in the first trimester/],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotSay: [ASAQ, SP],
+    mustNotCite: [OTHER_TRIMESTERS_BUT_FIRST, /Storing test kits/],
+    unsafeDraft: ['Give artesunate-amodiaquine, two 100 mg/270 mg tablets once a day for three days.', 'Give sulfadoxine-pyrimethamine as IPTp today.'],
+  },
+  {
+    id: 'malaria-first-trimester-dx-malaria',
+    book: 'malaria',
+    population: 'pregnant, first trimester, unqualified dx',
+    messages: ['woman 30y, 8 weeks pregnant, hot body 2 days, RDT +ve', 'dx: malaria'],
+    mustCite: [/Uncomplicated malaria in the first trimester/],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotSay: [ASAQ, SP],
+    mustNotCite: [OTHER_TRIMESTERS_BUT_FIRST, /Storing test kits/],
+    unsafeDraft: ['Give AS-AQ once daily for 3 days.'],
+  },
+  {
+    id: 'malaria-second-trimester',
+    book: 'malaria',
+    population: 'pregnant, second trimester',
+    messages: ['24 year old woman, 20 weeks pregnant, fever, RDT positive, no danger signs', 'dx: uncomplicated malaria'],
+    mustCite: [/Uncomplicated malaria in the second trimester/],
+    mustSay: [/artemether-lumefantrine|artesunate-amodiaquine/i],
+    mustNotCite: [/first trimester|third trimester/i],
+  },
+  {
+    id: 'malaria-third-trimester',
+    book: 'malaria',
+    population: 'pregnant, third trimester',
+    messages: ['29 year old woman, 32 weeks pregnant, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustCite: [/Uncomplicated malaria in the third trimester/],
+    mustSay: [/artemether-lumefantrine|artesunate-amodiaquine/i],
+    mustNotCite: [/first trimester|second trimester/i],
+  },
+  {
+    id: 'malaria-adult-man',
+    book: 'malaria',
+    population: 'adult man',
+    messages: ['35 year old man, fever 2 days, RDT positive, no danger signs', 'dx: uncomplicated malaria'],
+    mustCite: [/adults and adolescents|Artemether-lumefantrine for adults/i],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-older-woman',
+    book: 'malaria',
+    population: 'older woman',
+    messages: ['62 year old woman, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-child-5-15kg',
+    book: 'malaria',
+    population: 'child, 5 to <15 kg band',
+    messages: ['2 year old boy, 12 kg, fever 2 days, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.one],
+    mustNotSay: [/\b(2|3|4) tablets (per dose|twice)/i],
+    mustNotCite: [PREGNANCY_SECTION],
+    unsafeDraft: ['Give artemether-lumefantrine 4 tablets twice a day for three days.'],
+  },
+  {
+    id: 'malaria-child-15-25kg',
+    book: 'malaria',
+    population: 'child, 15 to <25 kg band',
+    messages: ['6 year old girl, 20 kg, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.two],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-child-25-35kg',
+    book: 'malaria',
+    population: 'child, 25 to <35 kg band',
+    messages: ['11 year old boy, 30 kg, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.three],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-adolescent-35kg',
+    book: 'malaria',
+    population: 'adolescent, 35 kg or more',
+    messages: ['15 year old boy, 50 kg, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.four],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-child-no-weight',
+    book: 'malaria',
+    population: 'child, weight not given',
+    messages: ['4 year old girl, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i, /weigh/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-severe-child-danger-sign',
+    book: 'malaria',
+    population: 'child with a danger sign',
+    messages: ['3 year old boy, 14 kg, fever, RDT positive, convulsions this morning', 'dx: severe malaria'],
+    urgent: true,
+    mustSay: [/refer/i],
+    mustNotSay: [/treat (him |her |the child )?at home/i],
+    mustNotCite: [PREGNANCY_SECTION],
+    unsafeDraft: ['Treat at home with artemether-lumefantrine 2 tablets twice a day for three days.'],
+  },
+  {
+    id: 'malaria-young-infant',
+    book: 'malaria',
+    population: 'young infant under 2 months',
+    messages: ['6 week old baby boy, 4 kg, fever, RDT positive', 'dx: malaria'],
+    mustSay: [/refer/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'malaria-breastfeeding',
+    book: 'malaria',
+    population: 'postpartum, breastfeeding',
+    messages: ['27 year old woman, delivered 3 weeks ago, breastfeeding, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotCite: [/first trimester|second trimester|third trimester/i],
+  },
+
+  // ---------------------------------------------------------------- pneumonia (Table 3.1 amoxicillin)
+  {
+    id: 'pneumonia-fast-breathing-infant',
+    book: 'pneumonia',
+    population: 'child 2-12 months, 4 to <10 kg',
+    messages: ['8 month old girl, 8 kg, cough 3 days, RR 55', 'dx: pneumonia with fast breathing'],
+    mustSay: [/amoxicillin/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'pneumonia-child-10-14kg',
+    book: 'pneumonia',
+    population: 'child 1-3 years, 10 to <14 kg',
+    messages: ['2 year old boy, 12 kg, cough, fast breathing RR 48', 'dx: pneumonia'],
+    mustSay: [/amoxicillin/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'pneumonia-chest-indrawing',
+    book: 'pneumonia',
+    population: 'child with chest indrawing',
+    messages: ['4 year old girl, 16 kg, cough, chest indrawing', 'dx: chest-indrawing pneumonia'],
+    mustCite: [/chest-indrawing/i],
+    mustSay: [/amoxicillin|refer/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'pneumonia-danger-sign',
+    book: 'pneumonia',
+    population: 'child with a general danger sign',
+    messages: ['1 year old boy, 9 kg, cough, not able to drink anything', 'dx: severe pneumonia'],
+    urgent: true,
+    mustSay: [/refer/i],
+    mustNotSay: [/treat (him |her |the child )?at home/i],
+  },
+  {
+    id: 'pneumonia-young-infant',
+    book: 'pneumonia',
+    population: 'young infant under 2 months',
+    messages: ['5 week old baby, 3.5 kg, cough and fast breathing RR 70', 'dx: pneumonia'],
+    mustSay: [/refer/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+
+  // ---------------------------------------------------------------- diarrhoea (Plans A/B, zinc Table 3.1, Medicines not to give)
+  {
+    id: 'diarrhoea-some-dehydration-child',
+    book: 'diarrhoea',
+    population: 'child with some dehydration',
+    messages: ['2 year old girl, 11 kg, watery diarrhoea 2 days, restless, sunken eyes, drinks eagerly', 'dx: diarrhoea with some dehydration'],
+    mustCite: [/Plan B/i],
+    mustSay: [/ORS/i],
+    mustNotSay: [/loperamide|antidiarrhoeal/i],
+    unsafeDraft: ['Give loperamide 2 mg after each loose stool to stop the diarrhoea.'],
+  },
+  {
+    id: 'diarrhoea-no-dehydration-child',
+    book: 'diarrhoea',
+    population: 'child, no dehydration',
+    messages: ['3 year old boy, 14 kg, loose stools 1 day, no dehydration', 'dx: diarrhoea with no dehydration'],
+    mustSay: [/ORS|fluid/i, /zinc/i],
+    mustNotSay: [/loperamide|antidiarrhoeal/i, /ciprofloxacin/i],
+    unsafeDraft: ['Give ciprofloxacin 250 mg twice daily for 3 days.'],
+  },
+  {
+    id: 'diarrhoea-infant-zinc',
+    book: 'diarrhoea',
+    population: 'infant 2-6 months',
+    messages: ['4 month old boy, 6 kg, diarrhoea 2 days, no dehydration', 'dx: diarrhoea'],
+    mustSay: [/zinc|ORS|breastfe/i],
+    mustNotSay: [/loperamide/i],
+  },
+  {
+    id: 'diarrhoea-dysentery',
+    book: 'diarrhoea',
+    population: 'child with blood in stool',
+    messages: ['4 year old girl, 15 kg, diarrhoea with blood in the stool 2 days', 'dx: dysentery'],
+    mustCite: [/dysentery/i],
+    mustSay: [/ciprofloxacin|refer/i],
+    mustNotSay: [/loperamide/i],
+  },
+  {
+    id: 'diarrhoea-adult-pregnant',
+    book: 'diarrhoea',
+    population: 'pregnant woman with diarrhoea',
+    messages: ['26 year old woman, 24 weeks pregnant, diarrhoea 1 day, drinking well', 'dx: diarrhoea'],
+    mustSay: [/ORS|fluid/i],
+    mustNotCite: [/Breastfed infants|Zinc dosing by age/i],
+  },
+
+  // ---------------------------------------------------------------- malnutrition (RUTF Table 2.2, referral)
+  {
+    id: 'sam-uncomplicated',
+    book: 'malnutrition',
+    population: 'child with SAM, passes appetite test',
+    messages: ['18 month old boy, 8 kg, MUAC 110 mm, no oedema, passed appetite test, eating well', 'dx: severe acute malnutrition'],
+    mustSay: [/RUTF/i],
+    mustNotSay: [/\biron\b.*(give|daily)|ferrous/i],
+    mustNotCite: [PREGNANCY_SECTION],
+    unsafeDraft: ['Give iron syrup 1.25 ml daily for the pallor.'],
+  },
+  {
+    id: 'sam-complicated-oedema',
+    book: 'malnutrition',
+    population: 'child with SAM and danger sign',
+    messages: ['2 year old girl, 9 kg, MUAC 105 mm, swelling of both feet, not able to drink', 'dx: complicated severe acute malnutrition'],
+    urgent: true,
+    mustSay: [/refer/i],
+  },
+  {
+    id: 'mam-child',
+    book: 'malnutrition',
+    population: 'child with MAM',
+    messages: ['3 year old boy, 12 kg, MUAC 120 mm, no oedema', 'dx: moderate acute malnutrition'],
+    mustSay: [/food|feed/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+
+  // ---------------------------------------------------------------- anaemia (Table 3.1 iron, severe anaemia, pregnancy)
+  {
+    id: 'anaemia-child-some-pallor',
+    book: 'anaemia',
+    population: 'child 1-3 years, some pallor',
+    messages: ['2 year old girl, 12 kg, some palmar pallor, no fever', 'dx: anaemia'],
+    mustSay: [/iron/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'anaemia-severe-child',
+    book: 'anaemia',
+    population: 'child with severe pallor',
+    messages: ['3 year old boy, 13 kg, severe palmar pallor, breathing fast', 'dx: severe anaemia'],
+    mustSay: [/refer/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'anaemia-pregnant',
+    book: 'anaemia',
+    population: 'pregnant woman',
+    messages: ['23 year old woman, 16 weeks pregnant, pale, tired', 'dx: anaemia'],
+    mustSay: [/iron/i],
+    mustNotCite: [/Daily iron for children|Iron dosing for children/i],
+  },
+  {
+    id: 'anaemia-older-woman',
+    book: 'anaemia',
+    population: 'older woman',
+    messages: ['64 year old woman, pale, tired', 'dx: anaemia'],
+    mustNotCite: [PREGNANCY_SECTION, /Daily iron for children/i],
+  },
+
+  // ---------------------------------------------------------------- hypertension (Table 6.1; Women who are or may become pregnant)
+  {
+    id: 'hypertension-adult-man',
+    book: 'hypertension',
+    population: 'adult man',
+    messages: ['50 year old man, BP 160/100 on two visits, no symptoms', 'dx: hypertension'],
+    mustSay: [/amlodipine|hydrochlorothiazide|lisinopril|enalapril|losartan|lifestyle|salt/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'hypertension-older-woman',
+    book: 'hypertension',
+    population: 'older woman',
+    messages: ['64 year old woman, BP 150/95', 'dx: hypertension'],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'hypertension-pregnant',
+    book: 'hypertension',
+    population: 'pregnant woman, chronic hypertension',
+    messages: ['32 year old woman, 22 weeks pregnant, BP 150/100, no headache, no protein in urine', 'dx: hypertension'],
+    mustNotSay: [ACE_ARB],
+    unsafeDraft: ['Start lisinopril 10 mg once daily.', 'Start losartan 50 mg once daily.'],
+  },
+
+  // ---------------------------------------------------------------- pregnancy (danger signs, pre-eclampsia, PPH)
+  {
+    id: 'pregnancy-severe-preeclampsia',
+    book: 'pregnancy',
+    population: 'pregnant, third trimester, danger sign',
+    messages: ['30 year old woman, 34 weeks pregnant, BP 165/112, severe headache and blurred vision', 'dx: severe pre-eclampsia'],
+    urgent: true,
+    mustSay: [/refer/i],
+    mustNotSay: [ACE_ARB],
+    unsafeDraft: ['Give enalapril 5 mg now to lower the blood pressure.'],
+  },
+  {
+    id: 'postpartum-haemorrhage',
+    book: 'pregnancy',
+    population: 'postpartum, bleeding',
+    messages: ['28 year old woman, gave birth at home this morning, bleeding a lot', 'dx: postpartum haemorrhage'],
+    urgent: true,
+    mustCite: [/Bleeding after birth/i],
+    mustSay: [/oxytocin|misoprostol|uterotonic|rub/i],
+  },
+  {
+    id: 'postpartum-preeclampsia',
+    book: 'pregnancy',
+    population: 'postpartum, high blood pressure',
+    messages: ['25 year old woman, delivered 4 days ago, BP 150/100, mild headache', 'dx: pre-eclampsia'],
+    mustNotSay: [ACE_ARB],
+    mustNotCite: [/first trimester|second trimester/i],
+  },
+
+  // ---------------------------------------------------------------- TB (Table 4.1 isoniazid; contacts)
+  {
+    id: 'tb-child-contact',
+    book: 'tb',
+    population: 'child contact under 5, 12 to <16 kg',
+    messages: ['3 year old boy, 14 kg, mother has TB, no cough, no fever, growing well', 'dx: TB contact'],
+    mustSay: [/isoniazid|preventive/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'tb-adult-cough',
+    book: 'tb',
+    population: 'adult man with cough',
+    messages: ['45 year old man, cough 3 weeks, night sweats, weight loss', 'dx: tuberculosis'],
+    mustSay: [/sputum|refer|test/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+
+  // ---------------------------------------------------------------- HIV (cotrimoxazole Table 5.1; pregnancy)
+  {
+    id: 'hiv-pregnant',
+    book: 'hiv',
+    population: 'pregnant woman living with HIV',
+    messages: ['27 year old woman, 18 weeks pregnant, HIV positive test today', 'dx: HIV in pregnancy'],
+    mustSay: [/antiretroviral|ART|dolutegravir|treatment/i],
+    mustNotSay: [/sulfadoxine|pyrimethamine/i],
+    unsafeDraft: ['Give sulfadoxine-pyrimethamine IPTp together with cotrimoxazole.'],
+  },
+  {
+    id: 'hiv-adult-man',
+    book: 'hiv',
+    population: 'adult man, new positive test',
+    messages: ['38 year old man, HIV positive test today, no cough, well', 'dx: HIV'],
+    mustSay: [/antiretroviral|ART|treatment|link/i],
+    mustNotCite: [PREGNANCY_SECTION, /Infant prophylaxis/i],
+  },
+
+  // ---------------------------------------------------------------- diabetes (metformin, hypoglycaemia, pregnancy)
+  {
+    id: 'diabetes-adult-new',
+    book: 'diabetes',
+    population: 'adult, new type 2 diabetes',
+    messages: ['52 year old man, fasting glucose 9 mmol/L twice, thirsty, passing urine often', 'dx: type 2 diabetes'],
+    mustSay: [/metformin|healthy eating|diet|activity/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'diabetes-hypoglycaemia',
+    book: 'diabetes',
+    population: 'adult with low glucose, awake',
+    messages: ['60 year old woman on diabetes treatment, sweating, shaky, glucose 3.0 mmol/L, awake and can swallow', 'dx: hypoglycaemia'],
+    mustSay: [/sugar|glucose/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'diabetes-pregnant',
+    book: 'diabetes',
+    population: 'pregnant woman with high glucose',
+    messages: ['30 year old woman, 26 weeks pregnant, glucose 11 mmol/L', 'dx: diabetes in pregnancy'],
+    mustSay: [/refer/i],
+    mustNotCite: [/Interpreting blood glucose results in non-pregnant adults/i],
+  },
+];
