@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { loadConfig } from '../src/infra/config/config.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
-import { openOnPglite } from '../src/infra/db/open-database.js';
+import { openBenchDatabase } from '../bench/support/bench-database.js';
 import { createOpenAiEmbedder } from '../src/infra/embeddings/openai-embedder.js';
 import { embedPendingChunks } from '../src/ingest/load/embed-pending-chunks.js';
 import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
@@ -17,7 +15,9 @@ import { evaluateRetrieval, formatEvalTable } from './evaluate-retrieval.js';
  * measured only when an embedding provider is configured and answers; otherwise they say so.
  */
 const config = loadConfig(process.env);
-const db = openOnPglite(await PGlite.create({ extensions: { vector } }));
+const bench = await openBenchDatabase();
+const db = bench.db;
+process.stdout.write(`database: ${bench.label}\n`);
 await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
 const load = await loadSampleCorpus(db, { tokenBudget: config.guidelines.tokenBudget });
 const gold = await readGoldSet();
@@ -41,4 +41,4 @@ process.stdout.write(`gold set: ${gold.length} queries over ${load.inserted} chu
 process.stdout.write(`${formatEvalTable(rows)}\n`);
 const best = rows.find((r) => r.configuration.name === (embedder ? 'hybrid: all four fused' : 'text, both fused'));
 if (best?.misses.length) process.stdout.write(`\nnot in the top 5 (${best.configuration.name}): ${best.misses.join(', ')}\n`);
-await db.close();
+await bench.close();
