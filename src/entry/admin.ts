@@ -1,5 +1,7 @@
 import { newInviteCode } from './admin-codes.js';
 import { createStaffMember, enrollHealthWorker } from '../infra/db/stores/people-store.js';
+import { createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
+import { issueSetupToken } from '../review/auth/setup-link.js';
 import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
@@ -24,6 +26,8 @@ runMain(async () => {
       if (!name || !email) throw new Error('usage: admin add-supervisor --name NAME --email EMAIL');
       const id = await createStaffMember(db, { role: 'supervisor', name, email });
       process.stdout.write(`supervisor ${id} added\n`);
+      const link = await issueSetupToken(createReviewAuthStore(db), id);
+      process.stdout.write(`set-password link (one use, valid until ${link.expiresAt.toISOString().slice(0, 16)}Z):\n${config.review.publicUrl}/set-password?token=${link.token}\n`);
     } else if (command === 'enroll') {
       const name = flag(args, 'name');
       const supervisorEmail = flag(args, 'supervisor');

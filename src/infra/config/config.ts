@@ -93,6 +93,9 @@ const envSchema = z.object({
   WHATSAPP_ENABLED: boolFlag,
   CHROMIUM_PATH: z.string().trim().optional().default('/usr/bin/chromium'),
   REVIEW_PORT: int(8080, 1, 65535),
+  REVIEW_HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
+  /** The address supervisors open (used in set-password links); https:// turns on Secure cookies. */
+  REVIEW_PUBLIC_URL: optionalUrl,
 });
 
 export interface Config {
@@ -149,6 +152,7 @@ export interface Config {
       };
   whatsapp: { enabled: boolean; chromiumPath: string };
   reviewPort: number;
+  review: { host: string; port: number; publicUrl: string };
 }
 
 export class ConfigError extends Error {
@@ -237,5 +241,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : { enabled: false },
     whatsapp: { enabled: e.WHATSAPP_ENABLED, chromiumPath: e.CHROMIUM_PATH },
     reviewPort: e.REVIEW_PORT,
+    review: { host: e.REVIEW_HOST, port: e.REVIEW_PORT, publicUrl: (e.REVIEW_PUBLIC_URL ?? `http://${e.REVIEW_HOST}:${e.REVIEW_PORT}`).replace(/\/+$/, '') },
   };
 }

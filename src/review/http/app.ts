@@ -1,0 +1,200 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ReviewAudit, ReviewAuthStore } from '../auth/ports.js';
+import { AUTH_POLICY } from '../auth/policy.js';
+import { newSecret } from '../auth/secrets.js';
+import { resolveSession, signOut, type ActiveSession } from '../auth/session.js';
+import { setPasswordWithLink, setupLinkIsValid } from '../auth/set-password.js';
+import { signIn } from '../auth/sign-in.js';
+import { page, STYLESHEET } from './layout.js';
+
+export interface ReviewAppDeps {
+  auth: ReviewAuthStore;
+  audit: ReviewAudit;
+  /** Secure cookies (and the __Host- prefix) when the app is served over HTTPS. */
+  secureCookies: boolean;
+  /** The client address for the per-address sign-in limit. */
+  addressOf(c: Context): string;
+  now?: () => Date;
+}
+
+type Env = { Variables: { session: ActiveSession } };
+
+const PRE_CSRF_COOKIE = 'review_precsrf';
+
+function sameSecret(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The review web app: routes and views only; what a supervisor may do lives in src/review/auth and the use cases. */
+export function createReviewApp(deps: ReviewAppDeps): Hono<Env> {
+  const now = deps.now ?? (() => new Date());
+  const sessionCookie = deps.secureCookies ? '__Host-review_session' : 'review_session';
+  const cookieOptions = { httpOnly: true, sameSite: 'Strict' as const, secure: deps.secureCookies, path: '/' };
+  const app = new Hono<Env>();
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
+      referrerPolicy: 'no-referrer',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: deps.secureCookies ? 'max-age=31536000' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/static/review.css', (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    return c.body(STYLESHEET);
+  });
+
+  /** A pre-session CSRF token (double submit) for the sign-in and set-password forms. */
+  function preCsrf(c: Context): string {
+    const existing = getCookie(c, PRE_CSRF_COOKIE);
+    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+    const token = newSecret();
+    setCookie(c, PRE_CSRF_COOKIE, token, { ...cookieOptions, maxAge: 3600 });
+    return token;
+  }
+  async function preCsrfOk(c: Context): Promise<{ ok: boolean; form: Record<string, string> }> {
+    const form = await formOf(c);
+    return { ok: sameSecret(getCookie(c, PRE_CSRF_COOKIE), form.csrf), form };
+  }
+
+  const loginPage = (csrf: string, message?: string, status: 200 | 401 | 429 | 403 = 200) => (c: Context) => {
+    c.status(status);
+    return c.html(
+      page(
+        'Sign in',
+        html`<h1>Sign in</h1>
+${message ? html`<p class="error" role="alert">${message}</p>` : ''}
+<form method="post" action="/login">
+<input type="hidden" name="csrf" value="${csrf}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>`,
+      ),
+    );
+  };
+
+  app.get('/login', (c) => loginPage(preCsrf(c))(c));
+
+  app.post('/login', async (c) => {
+    const { ok, form } = await preCsrfOk(c);
+    if (!ok) return forbidden(c);
+    const result = await signIn({ store: deps.auth, audit: deps.audit }, { email: form.email ?? '', password: form.password ?? '', address: deps.addressOf(c) }, now());
+    if (!result.ok) {
+      return result.reason === 'locked'
+        ? loginPage(preCsrf(c), 'Too many failed sign-ins. Try again in 15 minutes.', 429)(c)
+        : loginPage(preCsrf(c), 'Email or password is wrong.', 401)(c);
+    }
+    deleteCookie(c, PRE_CSRF_COOKIE, { path: '/', secure: deps.secureCookies });
+    setCookie(c, sessionCookie, result.sessionId, { ...cookieOptions, maxAge: Math.floor(AUTH_POLICY.absoluteMs / 1000) });
+    return c.redirect('/', 303);
+  });
+
+  const setPasswordPage = (csrf: string, token: string, message?: string) =>
+    page(
+      'Set your password',
+      html`<h1>Set your password</h1>
+${message ? html`<p class="error" role="alert">${message}</p>` : ''}
+<form method="post" action="/set-password">
+<input type="hidden" name="csrf" value="${csrf}">
+<input type="hidden" name="token" value="${token}">
+<label for="password">New password (at least ${AUTH_POLICY.minPasswordLength} characters)</label>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="${AUTH_POLICY.minPasswordLength}" required>
+<label for="confirm">The same password again</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required>
+<button type="submit">Set password</button>
+</form>`,
+    );
+
+  const linkInvalid = (c: Context) => {
+    c.status(410);
+    return c.html(page('Link not valid', html`<h1>This link is not valid</h1><p>It was used already or has expired. Ask an administrator for a new one.</p>`));
+  };
+
+  app.get('/set-password', async (c) => {
+    const token = c.req.query('token') ?? '';
+    if (!(await setupLinkIsValid(deps.auth, token, now()))) return linkInvalid(c);
+    return c.html(setPasswordPage(preCsrf(c), token));
+  });
+
+  app.post('/set-password', async (c) => {
+    const { ok, form } = await preCsrfOk(c);
+    if (!ok) return forbidden(c);
+    const token = form.token ?? '';
+    const result = await setPasswordWithLink({ store: deps.auth, audit: deps.audit }, { token, password: form.password ?? '', confirm: form.confirm ?? '' }, now());
+    if (result.ok) return c.html(page('Password set', html`<h1>Password set</h1><p class="notice">You can now <a href="/login">sign in</a>.</p>`));
+    if (result.reason === 'link_invalid') return linkInvalid(c);
+    c.status(400);
+    const message = result.reason === 'too_short' ? `The password must have at least ${AUTH_POLICY.minPasswordLength} characters.` : 'The two passwords differ.';
+    return c.html(setPasswordPage(preCsrf(c), token, message));
+  });
+
+  // Everything below needs a session; every POST needs the session's CSRF token.
+  app.use('*', async (c, next) => {
+    const session = await resolveSession(deps.auth, getCookie(c, sessionCookie), now());
+    if (!session) {
+      deleteCookie(c, sessionCookie, { path: '/', secure: deps.secureCookies });
+      return c.redirect('/login', 303);
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const form = await formOf(c);
+      if (!sameSecret(form.csrf, session.csrfToken)) return forbidden(c);
+    }
+    c.set('session', session);
+    await next();
+  });
+
+  app.post('/logout', async (c) => {
+    const id = getCookie(c, sessionCookie);
+    if (id) await signOut(deps.auth, id);
+    await deps.audit.record({ actorId: c.get('session').staff.id, action: 'review.signed_out' });
+    deleteCookie(c, sessionCookie, { path: '/', secure: deps.secureCookies });
+    return c.redirect('/login', 303);
+  });
+
+  app.get('/', (c) => {
+    const { staff, csrfToken } = c.get('session');
+    return c.html(page('Review queue', html`<h1>Review queue</h1><p>Signed in as ${staff.role}.</p>`, { email: staff.email, csrfToken }));
+  });
+
+  app.notFound((c) => {
+    c.status(404);
+    return c.html(page('Not found', html`<h1>Not found</h1>`));
+  });
+
+  return app;
+}
+
+function forbidden(c: Context) {
+  c.status(403);
+  return c.html(page('Forbidden', html`<h1>Request refused</h1><p>The form expired. Go back, reload the page and try again.</p>`));
+}
+
+/** The urlencoded form body (parsed once per request; Hono caches it). */
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
+  return out;
+}

@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffMember } from '../../src/infra/db/stores/people-store.js';
+import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/stores/review-auth-store.js';
+import { issueSetupToken } from '../../src/review/auth/setup-link.js';
+import { createReviewApp } from '../../src/review/http/app.js';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+/** A tiny browser: keeps cookies, posts urlencoded forms, reads the CSRF field of the last page. */
+class Client {
+  cookies = new Map<string, string>();
+  lastHtml = '';
+  constructor(
+    private readonly app: ReturnType<typeof createReviewApp>,
+    readonly address: { value: string },
+  ) {}
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  private keep(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/Max-Age=0/i.test(line) || value === '') this.cookies.delete(name!);
+      else this.cookies.set(name!, value);
+    }
+  }
+  async get(path: string) {
+    const res = await this.app.request(path, { headers: { cookie: this.cookieHeader() } });
+    this.keep(res);
+    this.lastHtml = await res.text();
+    return res;
+  }
+  csrf(): string {
+    return /name="csrf" value="([^"]+)"/.exec(this.lastHtml)?.[1] ?? '';
+  }
+  async post(path: string, fields: Record<string, string>) {
+    const res = await this.app.request(path, {
+      method: 'POST',
+      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    this.keep(res);
+    this.lastHtml = await res.text();
+    return res;
+  }
+}
+
+describe('review app sign-in', () => {
+  let db: TestDatabase;
+  let app: ReturnType<typeof createReviewApp>;
+  const address = { value: '10.0.0.1' };
+  let clock = new Date('2026-11-23T08:00:00Z');
+  const auth = () => createReviewAuthStore(db);
+
+  async function supervisorWithPassword(email: string, password: string): Promise<string> {
+    const id = await createStaffMember(db, { role: 'supervisor', name: 'Nurse', email });
+    const { token } = await issueSetupToken(auth(), id, clock);
+    const c = new Client(app, address);
+    await c.get(`/set-password?token=${token}`);
+    const res = await c.post('/set-password', { csrf: c.csrf(), token, password, confirm: password });
+    expect(res.status).toBe(200);
+    return id;
+  }
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    app = createReviewApp({ auth: auth(), audit: createReviewAudit(db), secureCookies: false, addressOf: () => address.value, now: () => clock });
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('sends every page with CSP, frame-ancestors none and no-referrer', async () => {
+    const res = await new Client(app, address).get('/login');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('signs in with the password set through the one-time link, and the link cannot be used twice', async () => {
+    const id = await createStaffMember(db, { role: 'supervisor', name: 'Ama', email: 'ama@example.org' });
+    const { token } = await issueSetupToken(auth(), id, clock);
+    const c = new Client(app, address);
+    expect((await c.get(`/set-password?token=${token}`)).status).toBe(200);
+    const pw = 'correct horse battery';
+    expect((await c.post('/set-password', { csrf: c.csrf(), token, password: pw, confirm: pw })).status).toBe(200);
+    expect((await c.get(`/set-password?token=${token}`)).status).toBe(410);
+
+    await c.get('/login');
+    const res = await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: pw });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    const setCookie = res.headers.getSetCookie().find((l) => l.startsWith('review_session='));
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect((await c.get('/')).status).toBe(200);
+    expect(c.lastHtml).toContain('Review queue');
+    const rows = await db.prisma.staffCredential.findUnique({ where: { staffId: id } });
+    expect(rows?.passwordHash).toMatch(/^scrypt\$/);
+    expect(rows?.passwordHash).not.toContain(pw);
+  });
+
+  it('refuses an expired set-password link', async () => {
+    const id = await createStaffMember(db, { role: 'supervisor', name: 'Kwame', email: 'kwame@example.org' });
+    const { token } = await issueSetupToken(auth(), id, new Date(clock.getTime() - 25 * 3_600_000));
+    const c = new Client(app, address);
+    expect((await c.get(`/set-password?token=${token}`)).status).toBe(410);
+    await c.get('/login');
+    const res = await c.post('/set-password', { csrf: c.csrf(), token, password: 'a long enough password', confirm: 'a long enough password' });
+    expect(res.status).toBe(410);
+    expect(await db.prisma.staffCredential.findUnique({ where: { staffId: id } })).toBeNull();
+  });
+
+  it('locks the account after 5 wrong passwords, even for the right password', async () => {
+    await supervisorWithPassword('efua@example.org', 'efua password 123');
+    const c = new Client(app, { value: '10.0.0.2' });
+    address.value = '10.0.0.2';
+    for (let i = 0; i < 5; i++) {
+      await c.get('/login');
+      expect((await c.post('/login', { csrf: c.csrf(), email: 'efua@example.org', password: `wrong ${i}` })).status).toBe(401);
+    }
+    await c.get('/login');
+    const locked = await c.post('/login', { csrf: c.csrf(), email: 'efua@example.org', password: 'efua password 123' });
+    expect(locked.status).toBe(429);
+    expect(c.cookies.has('review_session')).toBe(false);
+    // After the window the right password works again.
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    await c.get('/login');
+    expect((await c.post('/login', { csrf: c.csrf(), email: 'efua@example.org', password: 'efua password 123' })).status).toBe(303);
+    address.value = '10.0.0.1';
+  });
+
+  it('throttles one address trying many accounts', async () => {
+    address.value = '10.0.0.3';
+    const c = new Client(app, address);
+    for (let i = 0; i < 20; i++) {
+      await c.get('/login');
+      await c.post('/login', { csrf: c.csrf(), email: `nobody${i}@example.org`, password: 'guess' });
+    }
+    await c.get('/login');
+    expect((await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(429);
+    address.value = '10.0.0.1';
+  });
+
+  it('rejects sign-in and signed-in forms with a missing or wrong CSRF token', async () => {
+    const c = new Client(app, address);
+    await c.get('/login');
+    expect((await c.post('/login', { email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(403);
+    expect((await c.post('/login', { csrf: 'x'.repeat(43), email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(403);
+    await c.get('/login');
+    expect((await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(303);
+    await c.get('/');
+    expect((await c.post('/logout', {})).status).toBe(403);
+    expect((await c.post('/logout', { csrf: 'wrong' })).status).toBe(403);
+    expect((await c.get('/')).status).toBe(200);
+  });
+
+  it('issues a new session id on sign-in (no fixation) and ends it on sign-out', async () => {
+    const c = new Client(app, address);
+    c.cookies.set('review_session', 'attacker-chosen-session-id');
+    await c.get('/login');
+    await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' });
+    const issued = c.cookies.get('review_session');
+    expect(issued).toBeDefined();
+    expect(issued).not.toBe('attacker-chosen-session-id');
+    await c.get('/');
+    await c.post('/logout', { csrf: c.csrf() });
+    const stale = new Client(app, address);
+    stale.cookies.set('review_session', issued!);
+    const res = await stale.get('/');
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+
+  it('ends a session after 30 idle minutes', async () => {
+    const c = new Client(app, address);
+    await c.get('/login');
+    await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' });
+    expect((await c.get('/')).status).toBe(200);
+    clock = new Date(clock.getTime() + 31 * 60_000);
+    expect((await c.get('/')).status).toBe(303);
+  });
+});
