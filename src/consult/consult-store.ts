@@ -12,6 +12,8 @@ export interface ConsultProtocolState {
   suggestions?: string[];
   /** The offline switch was announced to the health worker. */
   offlineAnnounced?: boolean;
+  /** Optional questions the health worker cannot answer (no scale): not asked again. */
+  declined?: Array<'sex' | 'weight'>;
 }
 
 export interface ConsultSnapshot {

@@ -5,13 +5,25 @@ import { shouldAskPregnancy } from '../../patient/pregnancy.js';
 
 export type DemographicQuestion = 'age' | 'sex' | 'pregnancy' | 'weight';
 
-/** The first demographic still unknown, in the order a clinician asks; null when enough is known. */
-export function missingDemographic(d: Demographics): DemographicQuestion | null {
+/** Questions a health worker may be unable to answer (no scale, sex not stated for a newborn). */
+export const OPTIONAL_QUESTIONS: readonly DemographicQuestion[] = ['sex', 'weight'];
+
+/**
+ * The first demographic still unknown, in the order a clinician asks; null when enough is known. An
+ * optional question the health worker said they cannot answer (`declined`) is not asked again.
+ */
+export function missingDemographic(d: Demographics, declined: readonly DemographicQuestion[] = []): DemographicQuestion | null {
+  const ask = (question: DemographicQuestion): boolean => !(OPTIONAL_QUESTIONS.includes(question) && declined.includes(question));
   if (ageInMonths(d) === undefined) return 'age';
-  if (d.sex === undefined) return 'sex';
+  if (d.sex === undefined && ask('sex')) return 'sex';
   if (shouldAskPregnancy(d)) return 'pregnancy';
-  if (childTextApplies(d) === true && d.weightKg === undefined) return 'weight';
+  if (childTextApplies(d) === true && d.weightKg === undefined && ask('weight')) return 'weight';
   return null;
+}
+
+/** "no scale", "don't know", "not weighed": the question cannot be answered here and now. */
+export function declinesAnswer(text: string): boolean {
+  return /^\s*(?:no scale|no weight|not weighed|can'?t weigh|cannot weigh|unknown|not known|don'?t know|dont know|do not know|not sure|no idea|n\/a|skip)\b/i.test(text);
 }
 
 export const QUESTIONS: Record<DemographicQuestion | 'findings', string> = {

@@ -3,7 +3,7 @@ import type { ConsultProtocolState, ConsultSnapshot, PendingInbound, TurnOutcome
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
 import { extractFacts } from '../offline/extract-facts.js';
-import { missingDemographic, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';
+import { declinesAnswer, missingDemographic, OPTIONAL_QUESTIONS, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';
 import { suggestConditions } from '../offline/suggest-conditions.js';
 import {
   CANCELLED,
@@ -80,7 +80,10 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
 
 async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string): Promise<TurnOutcome> {
   const stated = readStatedDiagnosis(text, consult.state.suggestions);
-  if (stated && consult.stage === 'interview') {
+  // A stated diagnosis goes ahead once nothing but an optional answer (sex, weight) is missing: the
+  // plan then says what it could not use, rather than the bot asking again and again.
+  const missing = missingDemographic(consult.demographics, OPTIONAL_QUESTIONS);
+  if (stated && (consult.stage === 'interview' || (consult.stage === 'demographics' && missing === null))) {
     const coverage = deps.coverage ? await deps.coverage(stated, consult) : { covered: true, closest: [] };
     if (coverage.covered) return diagnosisStated(consult, stated);
     // Not in the library: say so, offer the nearest covered conditions by number, and keep the consult open.
@@ -125,15 +128,19 @@ function offlineAnswer(consult: ConsultSnapshot, text: string, facts: ReturnType
   const known = new Set(consult.findings.map((f) => f.value.toLowerCase()));
   const newFindings = facts.findings.filter((f) => !known.has(f.value.toLowerCase()));
   const allFindings = [...consult.findings, ...newFindings];
-  const missing = missingDemographic(demographics);
+  const asked = consult.state.asked;
+  const declined = [...(consult.state.declined ?? [])];
+  if ((asked === 'sex' || asked === 'weight') && declinesAnswer(text) && !declined.includes(asked)) declined.push(asked);
+  const base: ConsultProtocolState = declined.length > 0 ? { ...consult.state, declined } : consult.state;
+  const missing = missingDemographic(demographics, declined);
   if (missing) {
-    return reply({ demographics, stage: 'demographics', state: { ...consult.state, asked: missing } }, newFindings, QUESTIONS[missing]);
+    return reply({ demographics, stage: 'demographics', state: { ...base, asked: missing } }, newFindings, QUESTIONS[missing]);
   }
   if (consult.stage === 'demographics') {
-    return reply({ demographics, stage: 'interview', state: { ...consult.state, asked: 'findings' } }, newFindings, QUESTIONS.findings);
+    return reply({ demographics, stage: 'interview', state: { ...base, asked: 'findings' } }, newFindings, QUESTIONS.findings);
   }
   const suggestions = suggestConditions(allFindings, demographics).slice(0, 5);
-  const state: ConsultProtocolState = { ...consult.state, asked: 'findings', suggestions };
+  const state: ConsultProtocolState = { ...base, asked: 'findings', suggestions };
   return reply({ demographics, state }, newFindings, suggestionsText(newFindings.map((f) => f.value), suggestions));
 }
 

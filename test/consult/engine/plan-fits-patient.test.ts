@@ -12,7 +12,7 @@ import { replies, runChat } from '../../support/run-chat.js';
  * Uncomplicated malaria in the first trimester); bleeding after birth is in Pregnancy care > Bleeding
  * after birth.
  */
-describe('plans that fit the patient (issue 9 acceptance, offline consult)', () => {
+describe('plans that fit the patient (issue 9 acceptance, offline consult)', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });

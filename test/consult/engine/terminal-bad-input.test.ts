@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { replies, runChat } from '../../support/run-chat.js';
 
 /** Issue 14 acceptance: `npm run chat` piped bad input answers every message and stays safe. */
-describe('the terminal chat under bad input (npm run chat)', () => {
+describe('the terminal chat under bad input (npm run chat)', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });

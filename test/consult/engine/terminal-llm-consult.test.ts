@@ -44,7 +44,7 @@ function scriptedClaude(options: { complyWithInjection: boolean }) {
   };
 }
 
-describe('a whole consult in the terminal with Claude (fake Anthropic server, streaming tool use)', () => {
+describe('a whole consult in the terminal with Claude (fake Anthropic server, streaming tool use)', { timeout: 120_000 }, () => {
   const anthropic = new FakeAnthropicServer();
   let url: string;
   const dirs: string[] = [];

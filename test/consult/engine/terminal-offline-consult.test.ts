@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replies, runChat } from '../../support/run-chat.js';
 
-describe('a whole consult in the terminal, offline protocol mode (npm run chat)', () => {
+describe('a whole consult in the terminal, offline protocol mode (npm run chat)', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
