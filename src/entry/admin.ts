@@ -6,7 +6,7 @@ import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run admin -- <command>`:
- *   add-supervisor --name "Nurse Ama" --email ama@example.org
+ *   add-supervisor --name "Nurse Ama" --email ama@example.org [--role admin]   prints a one-time set-password link
  *   enroll --name "Kofi" --supervisor ama@example.org [--days 7]   prints a one-time invite code
  */
 
@@ -24,8 +24,9 @@ runMain(async () => {
       const name = flag(args, 'name');
       const email = flag(args, 'email');
       if (!name || !email) throw new Error('usage: admin add-supervisor --name NAME --email EMAIL');
-      const id = await createStaffMember(db, { role: 'supervisor', name, email });
-      process.stdout.write(`supervisor ${id} added\n`);
+      const role = flag(args, 'role') === 'admin' ? 'admin' : 'supervisor';
+      const id = await createStaffMember(db, { role, name, email });
+      process.stdout.write(`${role} ${id} added\n`);
       const link = await issueSetupToken(createReviewAuthStore(db), id);
       process.stdout.write(`set-password link (one use, valid until ${link.expiresAt.toISOString().slice(0, 16)}Z):\n${config.review.publicUrl}/set-password?token=${link.token}\n`);
     } else if (command === 'enroll') {
