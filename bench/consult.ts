@@ -30,6 +30,7 @@ import { consultScript } from './support/chw-script.js';
 import { formatTable, num, ratio, type TableRow } from './support/format-table.js';
 import { percentile } from './support/percentile.js';
 import { RecordingMessenger } from './support/recording-messenger.js';
+import { createFreshPostgresDatabase } from '../test/support/postgres-server.js';
 import { benchRedisUrl, deleteRedisPrefix, redisReachable } from './support/redis-probe.js';
 import { scriptedConsultResponder } from './support/scripted-consult-llm.js';
 
@@ -68,6 +69,9 @@ interface ConfigResult {
   planModes: Record<string, number>;
 }
 
+/** DATABASE_URL: the PostgreSQL server to run on (pgvector installed, a role allowed to CREATE DATABASE). */
+const SERVER_URL = process.env.DATABASE_URL;
+
 async function main(): Promise<void> {
   const chws = positive(flags.chws, flags.quick ? 3 : 20, '--chws');
   const consultsEach = positive(flags.consults, flags.quick ? 1 : 2, '--consults');
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
   const redisUp = await redisReachable(redisUrl);
   if (!redisUp && !flags['skip-redis']) throw new Error(`Redis is not reachable at ${redisUrl}: start it, or pass --skip-redis to run (a) alone`);
 
+  process.stdout.write(`database: ${SERVER_URL ? `PostgreSQL ${new URL(SERVER_URL).host} (DATABASE_URL), a fresh database per configuration and round, dropped after` : 'embedded PGlite on disk (set DATABASE_URL to run on PostgreSQL)'}\n`);
   const anthropic = new FakeAnthropicServer({ responder: scriptedConsultResponder });
   const { url } = await anthropic.start();
   const root = await mkdtemp(join(tmpdir(), 'bench-consult-'));
@@ -115,9 +120,14 @@ async function measure(options: {
   consultsEach: number;
   anthropic: FakeAnthropicServer;
 }): Promise<ConfigResult> {
-  const config = loadConfig(options.env);
+  // With DATABASE_URL: a fresh database on that server for this run, never the one the URL names.
+  const fresh = SERVER_URL ? await createFreshPostgresDatabase(SERVER_URL) : undefined;
+  const config = loadConfig(fresh ? { ...options.env, DATABASE_URL: fresh.url } : options.env);
   const logger = loggerFor(config);
-  const { db } = await openMigratedDatabase(config);
+  const { db } = await openMigratedDatabase(config).catch(async (error: unknown) => {
+    await fresh?.drop();
+    throw error;
+  });
   const runtimes: ConsultRuntime[] = [];
   const failures: string[] = [];
   let retry: NodeJS.Timeout | undefined;
@@ -179,6 +189,7 @@ async function measure(options: {
     clearInterval(retry);
     for (const runtime of runtimes) await runtime.close();
     await db.close();
+    await fresh?.drop();
   }
 }
 
