@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig, ConfigError, type Config } from '../infra/config/config.js';
 import { applyMigrations, MigrationError, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
+import { DataDirError } from '../infra/db/data-dir-lock.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
 import { createLogger, type Logger } from '../infra/log/logger.js';
 
@@ -44,6 +45,6 @@ export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`error: ${message}\n`);
-    process.exitCode = error instanceof MigrationError && error.setupFix ? 78 : 1;
+    process.exitCode = (error instanceof MigrationError && error.setupFix) || error instanceof DataDirError ? 78 : 1;
   });
 }

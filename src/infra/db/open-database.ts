@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
+import { damagedDataDirError, lockDataDir, restrictDataDir } from './data-dir-lock.js';
 import { pgliteSession, postgresSession, type SqlSession } from './sql-session.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
@@ -28,9 +29,32 @@ export type DatabaseLocation =
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);
   const dataDir = location.kind === 'pglite' ? location.dataDir : undefined;
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir, extensions: { vector } } : { extensions: { vector } });
-  return openOnPglite(db, dataDir);
+  if (!dataDir) return openOnPglite(await PGlite.create({ extensions: { vector } }));
+  process.umask(0o077);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await restrictDataDir(dataDir);
+  const lock = await lockDataDir(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir, extensions: { vector } });
+  } catch (error) {
+    await lock.release();
+    throw damagedDataDirError(dataDir, error);
+  }
+  // PGlite's file system ignores the umask: restrict what it created (the 0700 directory guards the rest).
+  await restrictDataDir(dataDir);
+  const database = openOnPglite(db, dataDir);
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+        await restrictDataDir(dataDir);
+      } finally {
+        await lock.release();
+      }
+    },
+  };
 }
 
 /** Wraps an already open PGlite instance (tests share one per file). */

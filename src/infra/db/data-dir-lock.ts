@@ -1,0 +1,82 @@
+import { chmod, open, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The embedded database (PGlite) must have one owner process per data directory: two processes writing
+ * the same files lose rows silently. The owner writes its pid to a lock file; a lock left by a dead
+ * process is taken over. Raised with an operator-facing message: exit code 78 (set-up to fix).
+ */
+export class DataDirError extends Error {
+  readonly setupFix = true;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DataDirError';
+  }
+}
+
+export const LOCK_FILE = 'owner.lock';
+
+export interface DataDirLock {
+  release(): Promise<void>;
+}
+
+/** Takes the data directory's owner lock for this process, or refuses with what to do. */
+export async function lockDataDir(dataDir: string, pid: number = process.pid): Promise<DataDirLock> {
+  const path = join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const handle = await open(path, 'wx', 0o600);
+      await handle.writeFile(`${pid}\n`);
+      await handle.close();
+      return { release: () => releaseIfOurs(path, pid) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number.parseInt((await readFile(path, 'utf8').catch(() => '')).trim(), 10);
+    if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+      throw new DataDirError(
+        `The embedded database in ${dataDir} is in use by process ${owner} (the bot, the worker or another admin command). ` +
+          `Stop that process and run the command again, or set DATABASE_URL to a PostgreSQL database so several processes can share it. ` +
+          `If no such process is running, delete ${path}.`,
+      );
+    }
+    // Dead owner (or an unreadable lock): take it over.
+    await rm(path, { force: true });
+  }
+  throw new DataDirError(`Could not take the lock ${path}: another process keeps taking it. Stop the other processes using ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function releaseIfOurs(path: string, pid: number): Promise<void> {
+  const owner = (await readFile(path, 'utf8').catch(() => '')).trim();
+  if (owner === String(pid)) await rm(path, { force: true });
+}
+
+/** The data directory holds clinical conversations: owner-only (0700 directories, 0600 files). */
+export async function restrictDataDir(dir: string): Promise<void> {
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await restrictDataDir(path);
+    else if (entry.isFile()) await chmod(path, 0o600);
+  }
+}
+
+/** PGlite reports a damaged data directory as a wasm abort; say which directory and what to do. */
+export function damagedDataDirError(dataDir: string, cause: unknown): DataDirError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return new DataDirError(
+    `The embedded database in ${dataDir} could not be opened (${detail.split('\n')[0]}). ` +
+      `The directory is damaged or was written by another PGlite version. Restore a backup copy of the directory, ` +
+      `or move the directory aside and start again to create a new, empty database.`,
+    { cause },
+  );
+}
