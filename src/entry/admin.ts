@@ -15,6 +15,8 @@ function flag(args: string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
+const MAX_INVITE_DAYS = 90;
+
 runMain(async () => {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfigOrExit();
@@ -34,6 +36,8 @@ runMain(async () => {
       const supervisorEmail = flag(args, 'supervisor');
       const days = Number(flag(args, 'days') ?? 7);
       if (!name || !supervisorEmail || !Number.isFinite(days) || days <= 0) throw new Error('usage: admin enroll --name NAME --supervisor EMAIL [--days N]');
+      // A long-lived code is a standing key to the bot: keep the window short.
+      if (!Number.isInteger(days) || days > MAX_INVITE_DAYS) throw new Error(`--days must be a whole number from 1 to ${MAX_INVITE_DAYS} (got ${days})`);
       const supervisor = await db.prisma.staffMember.findUnique({ where: { email: supervisorEmail }, select: { id: true } });
       if (!supervisor) throw new Error(`no supervisor with email ${supervisorEmail}; add one with add-supervisor`);
       const code = newInviteCode();
