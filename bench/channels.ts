@@ -71,7 +71,10 @@ async function main(): Promise<void> {
 
   const telegram = new FakeTelegramServer({ chatRateLimit: false });
   const anthropic = llm ? new FakeAnthropicServer({ responder: scriptedConsultResponder }) : undefined;
-  const shared = await startSharedDatabase();
+  // DATABASE_URL: a fresh database on that PostgreSQL server (dropped after); otherwise PGlite served over the wire.
+  const serverUrl = process.env.DATABASE_URL || undefined;
+  const shared = await startSharedDatabase(serverUrl);
+  process.stdout.write(`database: ${serverUrl ? `PostgreSQL ${new URL(serverUrl).host} (DATABASE_URL), fresh database, dropped after` : 'embedded PGlite over pglite-socket (set DATABASE_URL to run on PostgreSQL)'}\n`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-channels-'));
   let bot: RunningProcess | undefined;
   try {
@@ -84,7 +87,7 @@ async function main(): Promise<void> {
       // One connection: pglite-socket interleaves extended-protocol messages of concurrent connections
       // (electric-sql/pglite#1046: "portal does not exist", wrong bind parameters). PGlite runs one
       // query at a time anyway, so this costs the bot little.
-      DATABASE_POOL_SIZE: '1',
+      DATABASE_POOL_SIZE: serverUrl ? '10' : '1',
       TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN,
       TELEGRAM_API_ROOT: apiRoot,
       DATA_DIR: dataDir,

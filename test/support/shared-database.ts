@@ -13,8 +13,8 @@ import { MIGRATIONS_DIR } from './test-database.js';
  * migrated and loaded with the sample corpus, served over the Postgres wire protocol. `db` is for the
  * test's own setup and assertions (use it before starting processes and after they stop).
  */
-export async function startSharedDatabase(): Promise<{ url: string; db: Database; close(): Promise<void> }> {
-  if (TEST_DATABASE_URL) return startOnRealPostgres(TEST_DATABASE_URL);
+export async function startSharedDatabase(serverUrl = TEST_DATABASE_URL): Promise<{ url: string; db: Database; close(): Promise<void> }> {
+  if (serverUrl) return startOnRealPostgres(serverUrl);
   const pglite = await PGlite.create({ extensions: { vector } });
   const db = openOnPglite(pglite);
   await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
