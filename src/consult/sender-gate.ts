@@ -10,13 +10,22 @@ export interface IdentityStore {
   redeemInvite(code: string, channel: Exclude<ChannelName, 'terminal'>, senderId: string): Promise<string | null>;
   /** Records (once per message id) that an unknown sender wrote, by hashed ids only; false for a redelivery. */
   recordUnknownSender(channel: ChannelName, messageIdHash: string, senderHash: string): Promise<boolean>;
+  /** Wrong invite codes sent in the last `windowMs`: by this (hashed) sender, and by anyone. */
+  failedInviteAttempts(senderHash: string, windowMs: number): Promise<{ bySender: number; overall: number }>;
 }
+
+/**
+ * How many wrong invite codes are tolerated an hour, from one sender and from everyone together. An
+ * invite code is a short secret; without a limit it can be guessed (60 guesses found one in tests).
+ */
+export const INVITE_ATTEMPT_LIMITS = { perSender: 5, overall: 200, windowMs: 60 * 60_000 } as const;
 
 export const UNKNOWN_SENDER_REPLY =
   'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).';
 export const GROUP_REFUSAL = 'I only work in a private chat with an enrolled health worker. Please message me directly.';
 export const ENROLLED_WELCOME = 'Welcome! You are enrolled. Describe your patient (age, sex, main problem) to start a consult, or send /help.';
 export const BAD_INVITE = 'That invite code is not valid or has expired. Ask your supervisor for a new one.';
+export const INVITE_LIMITED = 'Too many wrong invite codes. Wait an hour before you send a code again, or ask your supervisor for help.';
 
 /** Hashes a channel id for the audit log: unknown senders leave no readable trace. */
 export function hashChannelId(channel: ChannelName, id: string): string {
@@ -64,6 +73,13 @@ export async function gateSender(deps: { identities: IdentityStore; messenger: M
   }
   if (code) {
     if (!(await firstTime())) return { kind: 'answered' };
+    // While a sender (or everyone) is over the limit no code is tried at all, the right one included:
+    // otherwise the limit would only slow a guesser down.
+    const attempts = await deps.identities.failedInviteAttempts(hashChannelId(message.channel, message.senderId), INVITE_ATTEMPT_LIMITS.windowMs);
+    if (attempts.bySender >= INVITE_ATTEMPT_LIMITS.perSender || attempts.overall >= INVITE_ATTEMPT_LIMITS.overall) {
+      await reply(INVITE_LIMITED);
+      return { kind: 'answered' };
+    }
     const redeemed = await deps.identities.redeemInvite(code, message.channel, message.senderId);
     await reply(redeemed ? ENROLLED_WELCOME : BAD_INVITE);
     return { kind: 'answered' };
