@@ -54,6 +54,7 @@ async function download(): Promise<void> {
   );
   for (const p of summary.failed) out(`  failed ${p.accession}: ${p.reason}`);
   for (const p of summary.rejected) out(`  rejected ${p.accession}: ${p.reason}`);
+  for (const p of summary.oversizedFiles) out(`  left out of ${p.accession}: ${p.reason}`);
   if (summary.notFound.length) out(`  not in file_list.csv: ${summary.notFound.join(', ')}`);
   if (summary.badRows.length) out(`  ${summary.badRows.length} unusable file_list.csv row(s)`);
 }

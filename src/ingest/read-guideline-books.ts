@@ -11,8 +11,10 @@ export interface ReadBooksOptions {
   /** What kind of source these books are ('sample' for the shipped corpus). */
   kind: SourceRecord['kind'];
   signal?: AbortSignal;
-  /** A file that cannot be parsed is reported here and skipped; the run goes on. */
+  /** A file that cannot be parsed (or is over maxFileBytes) is reported here and skipped; the run goes on. */
   onFileError?: (file: string, error: Error) => void;
+  /** Largest .nxml read, in bytes; a larger file is skipped and named. Default 20 MiB. */
+  maxFileBytes?: number;
   onPart?: (event: { file: string; bytes: number; chunks: number }) => void;
   onBookSkipped?: (folder: string, reason: string) => void;
 }
@@ -86,7 +88,8 @@ export async function* readGuidelineBooks(folders: string[], options: ReadBooksO
         continue;
       }
       const path = join(folder, file);
-      const xml = await readFile(path, 'utf8');
+      const xml = await readWithinCap(path, options, stats);
+      if (xml === null) continue;
       stats.bytes += Buffer.byteLength(xml);
       let records: ChunkRecord[];
       try {
@@ -142,7 +145,8 @@ export async function listArticleFiles(root: string): Promise<string[]> {
 export async function* readArticles(files: string[], options: ReadBooksOptions, stats: ReadBooksStats = emptyStats()): AsyncGenerator<IngestRecord> {
   for (const path of files) {
     if (options.signal?.aborted) return;
-    const xml = await readFile(path, 'utf8');
+    const xml = await readWithinCap(path, options, stats);
+    if (xml === null) continue;
     stats.bytes += Buffer.byteLength(xml);
     const partFile = basename(path, '.nxml');
     let part;
@@ -207,4 +211,23 @@ function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePre
       oversized: draft.oversized,
     };
   });
+}
+
+/** Guideline parts are tens of kilobytes; a file this large is an error or an attack, not a chapter. */
+export const DEFAULT_MAX_NXML_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Reads a file unless it is larger than the cap, which is checked before reading: one 600 MB file must
+ * not exhaust memory or abort the whole run ("Invalid string length"). Over the cap: reported by name,
+ * counted as malformed, null.
+ */
+async function readWithinCap(path: string, options: ReadBooksOptions, stats: ReadBooksStats): Promise<string | null> {
+  const cap = options.maxFileBytes ?? DEFAULT_MAX_NXML_BYTES;
+  const size = (await stat(path)).size;
+  if (size > cap) {
+    stats.malformedFiles += 1;
+    options.onFileError?.(path, new Error(`file is ${size} bytes, over the ${cap}-byte limit for one guideline part; skipped`));
+    return null;
+  }
+  return readFile(path, 'utf8');
 }

@@ -42,13 +42,26 @@ async function assertGzipMagic(archivePath: string): Promise<void> {
   }
 }
 
+export interface ExtractLimits {
+  /** Largest single .nxml extracted, in bytes (from the tar header, before any byte is written); default 20 MiB. */
+  maxFileBytes?: number;
+  /** Largest total of extracted bytes for one package; default 200 MiB. */
+  maxTotalBytes?: number;
+  /** Told the name of each file skipped for its size. */
+  onOversized?: (relativePath: string, bytes: number) => void;
+}
+
 /**
  * Streams a `.tar.gz` and writes its `.nxml` files under `destDir` (which must be empty or absent and
  * is deleted again on any failure). Throws a DownloadError: `corrupt_archive` for bad gzip or tar
  * data, `unsafe_archive` for a link or escaping path (nothing is kept), `empty_archive` when there is
- * no `.nxml`. Returns the extracted relative paths, sorted.
+ * no `.nxml`, and for more .nxml bytes in all than `maxTotalBytes`; a single file over `maxFileBytes` is
+ * skipped and named. Returns the extracted relative paths, sorted.
  */
-export async function extractNxmlFiles(archivePath: string, destDir: string): Promise<string[]> {
+export async function extractNxmlFiles(archivePath: string, destDir: string, limits: ExtractLimits = {}): Promise<string[]> {
+  const maxFileBytes = limits.maxFileBytes ?? 20 * 1024 * 1024;
+  const maxTotalBytes = limits.maxTotalBytes ?? 200 * 1024 * 1024;
+  let totalBytes = 0;
   await assertGzipMagic(archivePath);
   await mkdir(destDir, { recursive: true });
   const root = path.resolve(destDir);
@@ -85,6 +98,20 @@ export async function extractNxmlFiles(archivePath: string, destDir: string): Pr
         const verdict = judgeEntry(entry.path, entry.type);
         if (verdict.kind === 'unsafe') unsafeReason ??= verdict.reason;
         if (verdict.kind !== 'extract' || unsafeReason !== undefined) {
+          entry.resume();
+          return;
+        }
+        // A tar entry's data is exactly the size its header declares, so a decompression bomb is
+        // refused here, before a byte of it reaches the disk.
+        const size = entry.size ?? 0;
+        if (size > maxFileBytes) {
+          limits.onOversized?.(verdict.relativePath, size);
+          entry.resume();
+          return;
+        }
+        totalBytes += size;
+        if (totalBytes > maxTotalBytes) {
+          unsafeReason ??= `more than ${maxTotalBytes} bytes of .nxml`;
           entry.resume();
           return;
         }

@@ -48,6 +48,8 @@ export interface DownloadGuidelinesOptions {
   onRetry?: (info: { url: string; attempt: number; delayMs: number; reason: string }) => void;
   /** Aborting stops the run after cleaning up the package in flight; the summary says `aborted`. */
   signal?: AbortSignal;
+  /** Size caps on extracted .nxml files (see extractNxmlFiles); defaults 20 MiB per file, 200 MiB per package. */
+  extractLimits?: { maxFileBytes?: number; maxTotalBytes?: number };
 }
 
 export interface PackageProblem {
@@ -66,6 +68,8 @@ export interface DownloadSummary {
   failed: PackageProblem[];
   /** Archives refused for safety (absolute path, `..`, links); nothing was extracted from them. */
   rejected: PackageProblem[];
+  /** Files left out of a package for their size (reason names the file and its size). */
+  oversizedFiles: PackageProblem[];
   /** Archive bytes downloaded in this run. */
   bytes: number;
   seconds: number;
@@ -131,7 +135,7 @@ export async function downloadGuidelines(options: DownloadGuidelinesOptions): Pr
   await mkdir(scratchDir, { recursive: true });
 
   const summary: DownloadSummary = {
-    selected: 0, downloaded: 0, skippedUpToDate: 0, failed: [], rejected: [], bytes: 0, seconds: 0,
+    selected: 0, downloaded: 0, skippedUpToDate: 0, failed: [], rejected: [], oversizedFiles: [], bytes: 0, seconds: 0,
     badRows: [], notFound: [], aborted: false,
   };
   const finish = async (): Promise<DownloadSummary> => {
@@ -216,7 +220,10 @@ export async function downloadGuidelines(options: DownloadGuidelinesOptions): Pr
         return received;
       });
       summary.bytes += archiveBytes;
-      const files = await extractNxmlFiles(archivePath, stagingDir);
+      const files = await extractNxmlFiles(archivePath, stagingDir, {
+        ...options.extractLimits,
+        onOversized: (file, bytes) => summary.oversizedFiles.push({ accession: row.accession, reason: `${file} is ${bytes} bytes, over the size limit; skipped` }),
+      });
       await replaceDirectory(stagingDir, bookDir, scratchDir);
       manifest.packages[row.accession] = {
         accession: row.accession,
