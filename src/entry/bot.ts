@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { run, sequentialize } from '@grammyjs/runner';
-import { Bot, webhookCallback } from 'grammy';
+import { Bot } from 'grammy';
+import { telegramWebhookHandler } from '../bot/telegram/telegram-webhook.js';
 import { createChannelMessenger } from '../bot/channel-messenger.js';
 import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
@@ -52,11 +53,20 @@ runMain(async () => {
 
   let stopBot: () => Promise<void>;
   if (telegram.mode === 'webhook') {
-    const handle = webhookCallback(bot, 'http', { secretToken: telegram.webhookSecret ?? '' });
-    const server = createServer((req, res) => void handle(req, res));
-    await new Promise<void>((resolve) => server.listen(telegram.webhookPort, resolve));
+    await bot.init();
+    const handle = telegramWebhookHandler({
+      secretToken: telegram.webhookSecret ?? '',
+      onUpdate: (update) => bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0]),
+      onError: (error) => logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'webhook update failed; a message already stored is answered by the periodic resume'),
+    });
+    const server = createServer(handle);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(telegram.webhookPort, telegram.webhookHost, resolve);
+    });
+    // A webhook Telegram does not know about serves nothing: that is a fatal start-up error.
     await bot.api.setWebhook(telegram.webhookUrl ?? '', { secret_token: telegram.webhookSecret ?? '', allowed_updates: ['message', 'edited_message'] });
-    logger.info({ port: telegram.webhookPort }, 'telegram webhook listening');
+    logger.info({ host: telegram.webhookHost, port: telegram.webhookPort }, 'telegram webhook listening');
     stopBot = () => new Promise<void>((resolve) => server.close(() => resolve()));
   } else {
     await bot.api.deleteWebhook();

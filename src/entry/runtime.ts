@@ -44,7 +44,9 @@ export async function openMigratedDatabase(config: Config): Promise<{ db: Databa
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`error: ${message}\n`);
-    process.exitCode = (error instanceof MigrationError && error.setupFix) || error instanceof DataDirError ? 78 : 1;
+    const code = (error instanceof MigrationError && error.setupFix) || error instanceof DataDirError ? 78 : 1;
+    // Exit rather than set the code: a server, a timer or a database opened before the failure would
+    // otherwise keep a half-started process alive (a bot whose setWebhook failed, serving nothing).
+    process.stderr.write(`error: ${message}\n`, () => process.exit(code));
   });
 }

@@ -90,6 +90,8 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_URL: optionalUrl,
   TELEGRAM_WEBHOOK_SECRET: optionalString,
   TELEGRAM_WEBHOOK_PORT: int(8443, 1, 65535),
+  /** The webhook listens here; put a TLS proxy in front. 0.0.0.0 only on purpose. */
+  TELEGRAM_WEBHOOK_HOST: z.string().trim().optional().default('127.0.0.1'),
   WHATSAPP_ENABLED: boolFlag,
   CHROMIUM_PATH: z.string().trim().optional().default('/usr/bin/chromium'),
   REVIEW_PORT: int(8080, 1, 65535),
@@ -149,6 +151,7 @@ export interface Config {
         webhookUrl: string | undefined;
         webhookSecret: string | undefined;
         webhookPort: number;
+        webhookHost: string;
       };
   whatsapp: { enabled: boolean; chromiumPath: string };
   reviewPort: number;
@@ -237,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           webhookUrl: e.TELEGRAM_WEBHOOK_URL,
           webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,
           webhookPort: e.TELEGRAM_WEBHOOK_PORT,
+          webhookHost: e.TELEGRAM_WEBHOOK_HOST,
         }
       : { enabled: false },
     whatsapp: { enabled: e.WHATSAPP_ENABLED, chromiumPath: e.CHROMIUM_PATH },

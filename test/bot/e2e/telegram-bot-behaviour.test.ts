@@ -153,4 +153,58 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     expect(telegram.sentTo(9_100_005)).toHaveLength(1);
     await webhookBot.stop(10_000);
   });
+
+  it('survives a webhook burst slower than any request timeout, a 429 and a body that is not JSON', { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const webhookBot = startEntry('bot', {
+      ...env,
+      TELEGRAM_MODE: 'webhook',
+      TELEGRAM_WEBHOOK_URL: `https://bot.example.org/telegram`,
+      TELEGRAM_WEBHOOK_SECRET: 'right-secret',
+      TELEGRAM_WEBHOOK_PORT: String(port),
+    });
+    processes.push(webhookBot);
+    const chat = 9_100_007;
+    const send = (body: string) =>
+      fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'right-secret' }, body });
+    const update = (updateId: number, text: string) =>
+      JSON.stringify({ update_id: updateId, message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: { id: chat, type: 'private' }, from: { id: chat, is_bot: false, first_name: 'X' }, text } });
+    for (let attempt = 0; ; attempt++) {
+      const probe = await send('{not json').catch(() => null);
+      if (probe) {
+        expect(probe.status).toBe(400);
+        break;
+      }
+      if (attempt > 150) throw new Error('webhook server never came up');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Twelve messages from one chat at once; replies leave at one a second per chat, and the first
+    // reply meets a 429 asking for 3 s: the last update takes well over grammY's 10 s webhook timeout.
+    telegram.failNext(1, { kind: 'flood', retryAfterSeconds: 3 });
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => send(update(910_000 + i, `hello ${i}`)).then((r) => r.status)));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await telegram.waitForMessages(chat, 12, 60_000);
+    expect(webhookBot.child.exitCode).toBeNull();
+    expect(telegram.sentTo(chat)).toHaveLength(12);
+    const after = await send(update(910_100, 'still there?'));
+    expect(after.status).toBe(200);
+    await telegram.waitForMessages(chat, 13, 30_000);
+    await webhookBot.stop(10_000);
+  });
+
+  it('exits non-zero with a clear message when Telegram refuses the webhook, instead of serving half-configured', { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    const webhookBot = startEntry('bot', {
+      ...env,
+      TELEGRAM_MODE: 'webhook',
+      TELEGRAM_WEBHOOK_URL: `http://bot.example.org/telegram`,
+      TELEGRAM_WEBHOOK_SECRET: 'right-secret',
+      TELEGRAM_WEBHOOK_PORT: String(port),
+    });
+    processes.push(webhookBot);
+    const code = await new Promise<number | null>((resolve) => webhookBot.child.once('exit', (c) => resolve(c)));
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(webhookBot.output()).toMatch(/error: .*(HTTPS|webhook)/i);
+  });
 });

@@ -1,0 +1,70 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Telegram sends updates of a few kilobytes; anything far larger is not an update. */
+const MAX_UPDATE_BYTES = 1024 * 1024;
+
+export interface TelegramWebhookOptions {
+  /** The secret_token given to setWebhook; requests without it are refused (401). */
+  secretToken: string;
+  /**
+   * Handles one update. The webhook answers Telegram when this settles or after `ackAfterMs`,
+   * whichever is first, and the handling goes on: a slow update (a burst from one chat, a 429 while
+   * replying) must never time the request out and take the process down with it.
+   */
+  onUpdate: (update: unknown) => Promise<void>;
+  /** Reports a failed update (ids only). */
+  onError: (error: unknown) => void;
+  /** Default 5 000 ms, well under Telegram's own timeout. */
+  ackAfterMs?: number;
+}
+
+/**
+ * The webhook endpoint as a plain node:http handler: POST with the right secret-token header and a JSON
+ * body of at most 1 MiB; 401, 405, 413 and 400 otherwise. It never throws and never rejects.
+ */
+export function telegramWebhookHandler(options: TelegramWebhookOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const secret = Buffer.from(options.secretToken);
+  const ackAfterMs = options.ackAfterMs ?? 5_000;
+  const answer = (res: ServerResponse, status: number, body = ''): void => {
+    if (res.headersSent) return;
+    res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+  };
+  return (req, res) => {
+    if (req.method !== 'POST') return answer(res, 405, 'method not allowed');
+    const given = Buffer.from(String(req.headers['x-telegram-bot-api-secret-token'] ?? ''));
+    if (given.length !== secret.length || !timingSafeEqual(given, secret)) {
+      req.resume();
+      return answer(res, 401, 'secret token mismatch');
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_UPDATE_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('error', () => answer(res, 400, 'bad request'));
+    req.on('end', () => {
+      if (tooLarge) return answer(res, 413, 'update too large');
+      let update: unknown;
+      try {
+        update = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return answer(res, 400, 'body is not JSON');
+      }
+      if (typeof update !== 'object' || update === null || typeof (update as { update_id?: unknown }).update_id !== 'number') {
+        return answer(res, 400, 'not a Telegram update');
+      }
+      const timer = setTimeout(() => answer(res, 200), ackAfterMs);
+      options
+        .onUpdate(update)
+        .catch((error: unknown) => options.onError(error))
+        .finally(() => {
+          clearTimeout(timer);
+          answer(res, 200);
+        });
+    });
+  };
+}
