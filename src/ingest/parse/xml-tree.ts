@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ParseError } from './parse-error.js';
+import { scanXml } from './xml-scan.js';
 
 /**
  * A node of fast-xml-parser's `preserveOrder` output: one key naming the element (or '#text'), whose
@@ -21,9 +22,15 @@ const parser = new XMLParser({
 
 /**
  * Parses well-formed XML into ordered nodes. Throws ParseError('malformed_xml') with line and column,
- * because fast-xml-parser on its own accepts some broken documents silently.
+ * because fast-xml-parser on its own accepts some broken documents silently. Plain files (nearly all)
+ * take the single-pass scanner; anything it declines is validated, then parsed, by fast-xml-parser.
  */
 export function parseXml(xml: string, fileName?: string): XmlNode[] {
+  return scanXml(xml) ?? validateAndParseXml(xml, fileName);
+}
+
+/** The general path: fast-xml-parser's validator, then its parser (two passes). */
+export function validateAndParseXml(xml: string, fileName?: string): XmlNode[] {
   const verdict = XMLValidator.validate(xml);
   const where = fileName === undefined ? {} : { fileName };
   if (verdict !== true) {
