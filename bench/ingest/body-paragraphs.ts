@@ -20,6 +20,7 @@ type Node = Record<string, unknown>;
 const CONTAINERS = new Set(['book-part-wrapper', 'book-part', 'book-app', 'book-app-group', 'article', 'body', 'sec']);
 /** Elements whose text the parser rightly moves or drops: citations, footnotes, images. */
 const LEFT_OUT = new Set(['xref', 'fn', 'graphic', 'inline-graphic', 'media', 'tex-math', 'alt-text', 'long-desc', 'index-term', 'target', 'object-id']);
+const CITATION_LEAD = /([[(]\s*)(?:e\.g\.|i\.e\.|see(?: also)?|cf\.|reviewed (?:in|by))\s*,?\s*$/;
 /** A paragraph holding one of these is rendered as several blocks; the check leaves it out (counted). */
 const BLOCKS_IN_PARAGRAPH = new Set(['list', 'def-list', 'table-wrap', 'table', 'boxed-text', 'disp-quote', 'fig', 'fig-group', 'disp-formula', 'statement', 'speech', 'verse-group', 'preformat']);
 
@@ -62,6 +63,8 @@ function textOf(nodes: Node[]): string {
     const tag = tagOf(node);
     if (tag === '#text') text += String(node['#text']);
     else if (tag === 'break') text += ' ';
+    // The parser drops a citation with the words that only introduce it: "(see also [12])".
+    else if (tag === 'xref' && (node[':@'] as Record<string, string> | undefined)?.['ref-type'] === 'bibr') text = text.replace(CITATION_LEAD, '$1');
     // Inline markup joins its text to its neighbours' ("mm<sup>3</sup>" is "mm3").
     else if (!LEFT_OUT.has(tag)) text += textOf(childrenOf(node));
   }
