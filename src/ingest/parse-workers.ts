@@ -30,8 +30,13 @@ interface Job {
 interface Slot {
   worker: Worker;
   ready: boolean;
-  job: Job | null;
+  /** Jobs posted to this worker and not answered yet, oldest first (a worker answers in order). */
+  jobs: Job[];
 }
+
+// A worker holds a few jobs at once, so it never waits a round trip through a busy main thread for its
+// next file.
+const JOBS_PER_WORKER = 4;
 
 /**
  * A pool of `threads` worker threads parsing part files, jobs handed out as workers free up. Results
@@ -49,39 +54,39 @@ export function createWorkerPartParser(threads: number = defaultParseThreads()):
 
   const dispatch = (): void => {
     for (const slot of slots) {
-      if (!slot.ready || slot.job !== null) continue;
-      const job = queue.shift();
-      if (job === undefined) return;
-      slot.job = job;
-      slot.worker.postMessage({ id: job.id, task: job.task });
+      while (slot.ready && slot.jobs.length < JOBS_PER_WORKER) {
+        const job = queue.shift();
+        if (job === undefined) return;
+        slot.jobs.push(job);
+        slot.worker.postMessage({ id: job.id, task: job.task });
+      }
     }
   };
 
   const fallBackToInline = (): void => {
     inline = true;
-    const stranded = [...slots.flatMap((slot) => (slot.job === null ? [] : [slot.job])), ...queue.splice(0)];
+    const stranded = [...slots.flatMap((slot) => slot.jobs.splice(0)), ...queue.splice(0)];
     for (const slot of slots.splice(0)) void slot.worker.terminate();
     for (const job of stranded) void parsePartFile(job.task).then(job.resolve);
   };
 
   const spawn = (): void => {
-    const slot: Slot = { worker: startWorker(), ready: false, job: null };
+    const slot: Slot = { worker: startWorker(), ready: false, jobs: [] };
     slots.push(slot);
     slot.worker.on('message', (message: { ready?: true; id?: number; result?: PartResult }) => {
       if (message.ready) {
         slot.ready = true;
-      } else if (slot.job !== null && message.id === slot.job.id && message.result !== undefined) {
-        const job = slot.job;
-        slot.job = null;
-        job.resolve(message.result);
+      } else if (message.result !== undefined) {
+        const index = slot.jobs.findIndex((job) => job.id === message.id);
+        const [job] = index === -1 ? [] : slot.jobs.splice(index, 1);
+        job?.resolve(message.result);
       }
       dispatch();
     });
     slot.worker.on('error', (error) => {
       if (closed || inline) return;
       if (!slot.ready) return fallBackToInline();
-      slot.job?.resolve({ outcome: 'failed', bytes: 0, error: `parser worker failed: ${error.message}` });
-      slot.job = null;
+      for (const job of slot.jobs.splice(0)) job.resolve({ outcome: 'failed', bytes: 0, error: `parser worker failed: ${error.message}` });
       slots.splice(slots.indexOf(slot), 1);
       spawn();
     });
@@ -103,7 +108,7 @@ export function createWorkerPartParser(threads: number = defaultParseThreads()):
     },
     async close() {
       closed = true;
-      const pending = [...slots.flatMap((slot) => (slot.job === null ? [] : [slot.job])), ...queue.splice(0)];
+      const pending = [...slots.flatMap((slot) => slot.jobs.splice(0)), ...queue.splice(0)];
       for (const job of pending) job.resolve({ outcome: 'failed', bytes: 0, error: 'parsing stopped' });
       await Promise.all(slots.splice(0).map((slot) => slot.worker.terminate()));
     },

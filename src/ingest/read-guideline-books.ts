@@ -116,7 +116,9 @@ async function* planBooks(folders: string[], options: ReadBooksOptions): AsyncGe
  * counting them into `stats`. Stops taking new work once `options.signal` aborts.
  */
 async function* emitInOrder(plan: AsyncGenerator<Planned>, options: ReadBooksOptions, stats: ReadBooksStats): AsyncGenerator<IngestRecord> {
-  const lookahead = Math.max(1, (options.parser?.threads ?? 0) * 4);
+  // Enough files in flight to keep every worker busy while this thread writes; few enough that memory
+  // stays bounded by a handful of parts, not the corpus.
+  const lookahead = Math.max(1, (options.parser?.threads ?? 0) * 8);
   const window: Planned[] = [];
   let exhausted = false;
   try {
