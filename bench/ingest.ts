@@ -159,7 +159,7 @@ async function checkParagraphs(root: string, books: number, singleOut: string, t
   for await (const record of readChunksFile(singleOut)) {
     if (record.type !== 'chunk') continue;
     const key = `${record.accession}/${record.partFile}`;
-    byPart.set(key, [...(byPart.get(key) ?? []), record.content]);
+    byPart.set(key, [...(byPart.get(key) ?? []), record.text]);
   }
   const result: ParagraphCheck = { checked: 0, missing: 0, unchecked: 0, examples: [], identical: (await sha256(singleOut)) === (await sha256(threadedOut)) };
   for (const file of await keptPartFiles(root, books)) {

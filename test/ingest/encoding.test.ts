@@ -35,7 +35,7 @@ describe('.nxml files that are not UTF-8 (test/fixtures/encoding/README.md)', ()
 
   it('decodes declared ISO-8859-1 and Windows-1252 parts and a UTF-8 part with a byte-order mark', async () => {
     const { chunks, summary } = await parseFixtures();
-    const byPart = new Map(chunks.map((c) => [c.partFile, c.content]));
+    const byPart = new Map(chunks.map((c) => [c.partFile, c.text]));
     expect([...byPart.keys()]).toEqual(['ch1', 'ch2', 'ch6']);
     expect(byPart.get('ch1')).toContain('Donner 10 µg/kg si la fièvre dépasse 38,5 °C.');
     expect(byPart.get('ch1')).toMatch(/^Encoding test book > Fièvre\n\n/);

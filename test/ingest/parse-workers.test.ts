@@ -42,7 +42,7 @@ describe('guidelines:parse on worker threads', () => {
     await parseGuidelinesToFile([BITS_DIR], out, { ...OPTIONS, articles, threads: 2 });
     const byPart = new Map<string, string[]>();
     for await (const record of readChunksFile(out)) {
-      if (record.type === 'chunk') byPart.set(record.partFile, [...(byPart.get(record.partFile) ?? []), record.content]);
+      if (record.type === 'chunk') byPart.set(record.partFile, [...(byPart.get(record.partFile) ?? []), record.text]);
     }
     const files = [...['ch1', 'annex1'].map((p) => path.join(BITS_DIR, `${p}.nxml`)), ...articles];
     let checked = 0;

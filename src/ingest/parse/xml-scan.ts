@@ -1,4 +1,4 @@
-import type { XmlNode } from './xml-tree.js';
+import type { XmlNode } from './xml-node.js';
 
 /**
  * A single-pass scanner for the XML that guideline files are made of, producing the same ordered

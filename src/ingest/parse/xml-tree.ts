@@ -1,12 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ParseError } from './parse-error.js';
+import type { XmlNode } from './xml-node.js';
 import { scanXml } from './xml-scan.js';
 
-/**
- * A node of fast-xml-parser's `preserveOrder` output: one key naming the element (or '#text'), whose
- * value is the ordered child list (or the text), plus ':@' holding the attributes.
- */
-export type XmlNode = { [key: string]: unknown; ':@'?: Record<string, string> };
+export type { XmlNode } from './xml-node.js';
 
 const parser = new XMLParser({
   preserveOrder: true, // mixed content ("a <italic>b</italic> c") must keep its order
