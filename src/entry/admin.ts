@@ -1,54 +1,130 @@
-import { newInviteCode } from './admin-codes.js';
-import { createStaffMember, enrollHealthWorker } from '../infra/db/stores/people-store.js';
+import { Command, Option } from 'commander';
+import { enrollWorker, MAX_INVITE_DAYS } from '../consult/enrollment/enroll-worker.js';
+import { listWorkers } from '../consult/enrollment/list-workers.js';
+import type { EnrollmentActor, WorkerSummary } from '../consult/enrollment/ports.js';
+import { revokeWorker } from '../consult/enrollment/revoke-worker.js';
+import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
+import { suspendWorker } from '../consult/enrollment/suspend-worker.js';
+import { applyRetention } from '../consult/retention/apply-retention.js';
+import type { Config } from '../infra/config/config.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import type { Database } from '../infra/db/open-database.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
+import { createStaffMember } from '../infra/db/stores/people-store.js';
+import { createRetentionStore } from '../infra/db/stores/retention-store.js';
 import { createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
 import { issueSetupToken } from '../review/auth/setup-link.js';
 import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
-/**
- * `npm run admin -- <command>`:
- *   add-supervisor --name "Nurse Ama" --email ama@example.org [--role admin]   prints a one-time set-password link
- *   enroll --name "Kofi" --supervisor ama@example.org [--days 7]   prints a one-time invite code
- */
+/** `npm run admin -- <command>`: staff, health-worker enrollment and retention (`--help` on each). */
 
-function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-}
+/** The CLI acts as the system in the audit log: whoever runs it already owns the server. */
+const CLI_ACTOR: EnrollmentActor = { type: 'system' };
 
-const MAX_INVITE_DAYS = 90;
-
-runMain(async () => {
-  const [command, ...args] = process.argv.slice(2);
+/** Opens the configured database for one command and closes it after, whatever happens. */
+async function withDatabase(work: (db: Database, config: Config) => Promise<void>): Promise<void> {
   const config = loadConfigOrExit();
   const { db } = await openMigratedDatabase(config);
   try {
-    if (command === 'add-supervisor') {
-      const name = flag(args, 'name');
-      const email = flag(args, 'email');
-      if (!name || !email) throw new Error('usage: admin add-supervisor --name NAME --email EMAIL');
-      const role = flag(args, 'role') === 'admin' ? 'admin' : 'supervisor';
-      const id = await createStaffMember(db, { role, name, email });
-      process.stdout.write(`${role} ${id} added\n`);
-      const link = await issueSetupToken(createReviewAuthStore(db), id);
-      process.stdout.write(`set-password link (one use, valid until ${link.expiresAt.toISOString().slice(0, 16)}Z):\n${config.review.publicUrl}/set-password?token=${link.token}\n`);
-    } else if (command === 'enroll') {
-      const name = flag(args, 'name');
-      const supervisorEmail = flag(args, 'supervisor');
-      const days = Number(flag(args, 'days') ?? 7);
-      if (!name || !supervisorEmail || !Number.isFinite(days) || days <= 0) throw new Error('usage: admin enroll --name NAME --supervisor EMAIL [--days N]');
-      // A long-lived code is a standing key to the bot: keep the window short.
-      if (!Number.isInteger(days) || days > MAX_INVITE_DAYS) throw new Error(`--days must be a whole number from 1 to ${MAX_INVITE_DAYS} (got ${days})`);
-      const supervisor = await db.prisma.staffMember.findUnique({ where: { email: supervisorEmail }, select: { id: true } });
-      if (!supervisor) throw new Error(`no supervisor with email ${supervisorEmail}; add one with add-supervisor`);
-      const code = newInviteCode();
-      const expiresAt = new Date(Date.now() + days * 86_400_000);
-      const id = await enrollHealthWorker(db, { displayName: name, supervisorId: supervisor.id, inviteCode: code, expiresAt });
-      process.stdout.write(`health worker ${id} enrolled\ninvite code: ${code} (valid until ${expiresAt.toISOString().slice(0, 10)}, one use)\n`);
-      process.stdout.write(`Telegram: send /start ${code} to the bot. WhatsApp: send ${code} as the first message.\n`);
-    } else {
-      throw new Error('usage: admin <add-supervisor|enroll> ...');
-    }
+    await work(db, config);
   } finally {
     await db.close();
   }
+}
+
+async function enrollmentStore(db: Database, config: Config) {
+  return createEnrollmentStore(db, { hashSender: createSenderHasher(await resolveSenderHashSecret(config)) });
+}
+
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
+function workerLine(worker: WorkerSummary): string {
+  const invite =
+    worker.status === 'invited' && worker.inviteExpiresAt ? `code valid until ${worker.inviteExpiresAt.toISOString().slice(0, 10)}` : worker.inviteRedeemedAt ? `code used ${worker.inviteRedeemedAt.toISOString().slice(0, 10)}` : '';
+  return [worker.id, worker.status.padEnd(9), (worker.channels.join(',') || '-').padEnd(17), (worker.supervisorEmail ?? '-').padEnd(28), worker.displayName, invite ? `(${invite})` : ''].join('  ').trimEnd();
+}
+
+const program = new Command('admin')
+  .description('Manage supervisors, health-worker enrollment and data retention.')
+  .showHelpAfterError()
+  .addHelpText('after', '\nOn the embedded database, stop the bot first: one process owns ./data (exit code 78 otherwise).');
+
+program
+  .command('add-supervisor')
+  .description('Add a supervisor (or an admin) and print a one-time set-password link for the review app.')
+  .requiredOption('--name <name>', 'full name')
+  .requiredOption('--email <email>', 'sign-in email (unique)')
+  .addOption(new Option('--role <role>', 'staff role').choices(['supervisor', 'admin']).default('supervisor'))
+  .action((options: { name: string; email: string; role: 'supervisor' | 'admin' }) =>
+    withDatabase(async (db, config) => {
+      const id = await createStaffMember(db, { role: options.role, name: options.name, email: options.email });
+      print(`${options.role} ${id} added`);
+      const link = await issueSetupToken(createReviewAuthStore(db), id);
+      print(`set-password link (one use, valid until ${link.expiresAt.toISOString().slice(0, 16)}Z):\n${config.review.publicUrl}/set-password?token=${link.token}`);
+    }),
+  );
+
+program
+  .command('enroll')
+  .description('Enroll a health worker and print a one-time invite code (Telegram: /start CODE; WhatsApp: the code as first message).')
+  .requiredOption('--name <name>', "the health worker's name")
+  .requiredOption('--supervisor <email>', 'email of their supervisor (add one with add-supervisor)')
+  .option('--days <n>', `days the code stays valid, 1 to ${MAX_INVITE_DAYS}`, Number, 7)
+  .action((options: { name: string; supervisor: string; days: number }) =>
+    withDatabase(async (db, config) => {
+      const enrolled = await enrollWorker(await enrollmentStore(db, config), { displayName: options.name, supervisorEmail: options.supervisor, days: options.days });
+      print(`health worker ${enrolled.workerId} enrolled`);
+      print(`invite code: ${enrolled.inviteCode} (valid until ${enrolled.expiresAt.toISOString().slice(0, 10)}, one use)`);
+      print(`Telegram: send /start ${enrolled.inviteCode} to the bot. WhatsApp: send ${enrolled.inviteCode} as the first message.`);
+    }),
+  );
+
+program
+  .command('list')
+  .description('List health workers: id, status (invited, active, suspended, revoked), bound channels, supervisor, name.')
+  .action(() =>
+    withDatabase(async (db, config) => {
+      const workers = await listWorkers(await enrollmentStore(db, config));
+      if (workers.length === 0) print('no health workers enrolled (add one with enroll)');
+      for (const worker of workers) print(workerLine(worker));
+    }),
+  );
+
+program
+  .command('suspend')
+  .description('Suspend a health worker: their messages get the unknown-sender reply and an unused invite code stops working.')
+  .argument('<worker-id>', 'the id `list` prints')
+  .action((workerId: string) =>
+    withDatabase(async (db, config) => {
+      const { previous } = await suspendWorker(await enrollmentStore(db, config), { workerId, actor: CLI_ACTOR });
+      print(`health worker ${workerId} suspended (was ${previous})`);
+    }),
+  );
+
+program
+  .command('revoke')
+  .description('Revoke a health worker for good: the chat binding and any unused invite code are cleared; enroll again to give new access.')
+  .argument('<worker-id>', 'the id `list` prints')
+  .action((workerId: string) =>
+    withDatabase(async (db, config) => {
+      const { previous } = await revokeWorker(await enrollmentStore(db, config), { workerId, actor: CLI_ACTOR });
+      print(`health worker ${workerId} revoked (was ${previous})`);
+    }),
+  );
+
+program
+  .command('retention')
+  .description('Delete unknown-sender traces and redelivery records older than RETENTION_DAYS (the bot and worker also do this hourly).')
+  .option('--days <n>', 'keep this many days instead of RETENTION_DAYS (at least 1)', Number)
+  .action((options: { days?: number }) =>
+    withDatabase(async (db, config) => {
+      const days = options.days ?? config.retentionDays;
+      if (!Number.isInteger(days) || days < 1) throw new Error(`--days must be a whole number of at least 1 (got ${days})`);
+      const deleted = await applyRetention(createRetentionStore(db), { days });
+      print(`deleted ${deleted.redeliveryRecords} redelivery records and ${deleted.unknownSenderEvents} unknown-sender audit events older than ${days} days`);
+    }),
+  );
+
+runMain(async () => {
+  await program.parseAsync(process.argv);
 });
