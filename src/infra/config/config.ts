@@ -98,7 +98,7 @@ const envSchema = z.object({
   REVIEW_HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
   /** The address supervisors open (used in set-password links); https:// turns on Secure cookies. */
   REVIEW_PUBLIC_URL: optionalUrl,
-  /** Key of the HMAC that turns sender ids into audit references; required with DATABASE_URL. */
+  /** Key of the HMAC that turns sender ids into audit references; required with DATABASE_URL by every process that hashes senders. */
   SENDER_HASH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional()),
   /** Days unknown-sender traces and redelivery records are kept. */
   RETENTION_DAYS: int(30, 1, 3650),
@@ -197,8 +197,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!e.TELEGRAM_WEBHOOK_URL) problems.push('TELEGRAM_WEBHOOK_URL: required when TELEGRAM_MODE=webhook');
     if (!e.TELEGRAM_WEBHOOK_SECRET) problems.push('TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE=webhook');
   }
-  // A shared database is a deployment: its hashes must not depend on a file on one machine.
-  if (e.DATABASE_URL && !e.SENDER_HASH_SECRET) problems.push('SENDER_HASH_SECRET: required when DATABASE_URL is set (at least 32 characters, e.g. openssl rand -hex 32)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
