@@ -1,18 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Messenger } from './consult-store.js';
-import type { ChannelName, InboundMessage } from './messages.js';
-
-/** The port for who may consult. */
-export interface IdentityStore {
-  /** The active health worker behind this channel identity, or null. */
-  findWorker(channel: ChannelName, senderId: string): Promise<string | null>;
-  /** Binds the identity to the worker holding this unused, unexpired code; null when the code is no good. */
-  redeemInvite(code: string, channel: Exclude<ChannelName, 'terminal'>, senderId: string): Promise<string | null>;
-  /** Records (once per message id) that an unknown sender wrote, by hashed ids only; false for a redelivery. */
-  recordUnknownSender(channel: ChannelName, messageIdHash: string, senderHash: string): Promise<boolean>;
-  /** Wrong invite codes sent in the last `windowMs`: by this (hashed) sender, and by anyone. */
-  failedInviteAttempts(senderHash: string, windowMs: number): Promise<{ bySender: number; overall: number }>;
-}
+import type { IdentityStore } from './enrollment/ports.js';
+import type { InboundMessage } from './messages.js';
 
 /**
  * How many wrong invite codes are tolerated an hour, from one sender and from everyone together. An
@@ -26,11 +14,6 @@ export const GROUP_REFUSAL = 'I only work in a private chat with an enrolled hea
 export const ENROLLED_WELCOME = 'Welcome! You are enrolled. Describe your patient (age, sex, main problem) to start a consult, or send /help.';
 export const BAD_INVITE = 'That invite code is not valid or has expired. Ask your supervisor for a new one.';
 export const INVITE_LIMITED = 'Too many wrong invite codes. Wait an hour before you send a code again, or ask your supervisor for help.';
-
-/** Hashes a channel id for the audit log: unknown senders leave no readable trace. */
-export function hashChannelId(channel: ChannelName, id: string): string {
-  return createHash('sha256').update(`${channel}:${id}`).digest('hex').slice(0, 32);
-}
 
 const INVITE_CODE = /^[A-Z0-9]{4}(?:-[A-Z0-9]{4}){1,3}$/i;
 
@@ -49,15 +32,15 @@ export type GateResult =
 
 /**
  * Decides whether a message may reach the consult. Group chats are refused; an enrolled sender passes;
- * an invite code binds a new sender; anyone else gets one fixed reply and leaves only hashed ids in
- * the audit log. Replies sent here are not stored: an unknown sender has no chat in the database.
+ * an invite code binds a new sender (enrollment/); anyone else, a suspended or revoked worker included,
+ * gets one fixed reply and leaves only keyed hashes of its ids in the audit log. Replies sent here are not stored: an unknown sender has no chat in the database.
  */
 export async function gateSender(deps: { identities: IdentityStore; messenger: Messenger }, message: InboundMessage): Promise<GateResult> {
   if (message.channel === 'terminal') return { kind: 'consult', healthWorkerId: null };
   const reply = async (text: string) => {
     await deps.messenger.send(message.channel, { chatId: message.chatId, text, kind: 'reply', idempotencyKey: `gate:${message.channel}:${message.messageId}` });
   };
-  const firstTime = () => deps.identities.recordUnknownSender(message.channel, hashChannelId(message.channel, message.messageId), hashChannelId(message.channel, message.senderId));
+  const firstTime = () => deps.identities.recordUnknownSender(message.channel, message.messageId, message.senderId);
   if (message.chatType !== 'private') {
     if (await firstTime()) await reply(GROUP_REFUSAL);
     return { kind: 'answered' };
@@ -75,7 +58,7 @@ export async function gateSender(deps: { identities: IdentityStore; messenger: M
     if (!(await firstTime())) return { kind: 'answered' };
     // While a sender (or everyone) is over the limit no code is tried at all, the right one included:
     // otherwise the limit would only slow a guesser down.
-    const attempts = await deps.identities.failedInviteAttempts(hashChannelId(message.channel, message.senderId), INVITE_ATTEMPT_LIMITS.windowMs);
+    const attempts = await deps.identities.failedInviteAttempts(message.channel, message.senderId, INVITE_ATTEMPT_LIMITS.windowMs);
     if (attempts.bySender >= INVITE_ATTEMPT_LIMITS.perSender || attempts.overall >= INVITE_ATTEMPT_LIMITS.overall) {
       await reply(INVITE_LIMITED);
       return { kind: 'answered' };

@@ -7,7 +7,7 @@ import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { gateSender } from '../consult/sender-gate.js';
-import { createIdentityStore } from '../infra/db/stores/identity-store.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
 import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
@@ -29,7 +29,7 @@ runMain(async () => {
   const outbound = new TelegramOutbound({ api: bot.api });
   const messenger = createChannelMessenger({ telegram: outbound });
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
-  const identities = createIdentityStore(db);
+  const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
 
   // Updates of one chat run one after another; different chats run concurrently.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));

@@ -1,4 +1,8 @@
 import type { Config } from '../infra/config/config.js';
+import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sender-hash.js';
+import { applyRetention } from '../consult/retention/apply-retention.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import { createRetentionStore } from '../infra/db/stores/retention-store.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
 import { processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
 import type { EngineLog } from '../consult/engine-log.js';
@@ -22,6 +26,8 @@ import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guid
 
 export interface ConsultRuntime {
   engine: ConsultEngineDeps;
+  /** HMAC of channel ids under the deployment's secret (the identity store and logs use it). */
+  hashSender: SenderHasher;
   planDeps: PlanJobDeps;
   store: ConsultStore & PlanStore;
   queue: JobQueue;
@@ -31,6 +37,9 @@ export interface ConsultRuntime {
   resume(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How often a running process deletes expired unknown-sender traces (the first pass an hour after start). */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** Adapts pino to the engine's log port (ids only). */
 export function engineLog(logger: Logger): EngineLog {
@@ -98,6 +107,7 @@ export async function buildConsultRuntime(options: {
   }
 
   const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input);
+  const hashSender = createSenderHasher(await resolveSenderHashSecret(config));
   const { onEnqueued } = options;
   const jobs: JobQueue = onEnqueued
     ? {
@@ -108,7 +118,7 @@ export async function buildConsultRuntime(options: {
         },
       }
     : queue;
-  const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
+  const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,
     messenger,
@@ -125,8 +135,19 @@ export async function buildConsultRuntime(options: {
     );
   }
 
+  // Unknown-sender traces and redelivery records expire (RETENTION_DAYS); every long-running process
+  // applies it, which is harmless: a second pass finds nothing to delete.
+  const retentionStore = createRetentionStore(db);
+  const retain = () =>
+    void applyRetention(retentionStore, { days: config.retentionDays })
+      .then((deleted) => logger.info({ ...deleted, days: config.retentionDays }, 'retention applied'))
+      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'));
+  const retention = setInterval(retain, RETENTION_INTERVAL_MS);
+  retention.unref();
+
   return {
     engine,
+    hashSender,
     planDeps,
     store,
     queue,
@@ -142,6 +163,7 @@ export async function buildConsultRuntime(options: {
       }
     },
     async close() {
+      clearInterval(retention);
       await runner?.close({ drainMs: 10_000 });
       await closeQueue();
     },

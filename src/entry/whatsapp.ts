@@ -1,7 +1,7 @@
 import { createWhatsAppMessenger, startWhatsAppChannel } from '../bot/whatsapp/whatsapp-channel.js';
 import { WhatsAppOutbound } from '../bot/whatsapp/whatsapp-outbound.js';
 import { createWhatsAppWebClient } from '../bot/whatsapp/whatsapp-web-client.js';
-import { createIdentityStore } from '../infra/db/stores/identity-store.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime, engineLog } from './consult-runtime.js';
 import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
@@ -28,7 +28,7 @@ runMain(async () => {
   // While WhatsApp Web is down, replies wait in the outbox instead of failing; the resume loop sends them.
   const messenger = createWhatsAppMessenger(new WhatsAppOutbound({ client: web.client }), () => web.connected);
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
-  const identities = createIdentityStore(db);
+  const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
 
   // Subscribed before the browser starts, so nothing received right after 'ready' is missed.
   const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, messenger, log });

@@ -6,7 +6,8 @@ import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-en
 import type { EngineLog } from '../../consult/engine-log.js';
 import type { Messenger } from '../../consult/consult-store.js';
 import type { InboundMessage } from '../../consult/messages.js';
-import { gateSender, hashChannelId, type IdentityStore } from '../../consult/sender-gate.js';
+import type { IdentityStore } from '../../consult/enrollment/ports.js';
+import { gateSender } from '../../consult/sender-gate.js';
 import { createChannelMessenger } from '../channel-messenger.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
 import { subscribeWhatsAppInbound } from './whatsapp-inbound.js';
@@ -70,7 +71,7 @@ export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppC
     // already stored is answered by the periodic resume; one that could not be stored is lost (the
     // engine logged that separately).
     onError: (error, inbound) =>
-      log.error({ messageHash: hashChannelId('whatsapp', inbound.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'whatsapp message failed'),
+      log.error({ messageHash: engine.messageRef?.('whatsapp', inbound.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'whatsapp message failed'),
   });
 
   const idle = async (): Promise<void> => {

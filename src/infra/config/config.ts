@@ -98,6 +98,10 @@ const envSchema = z.object({
   REVIEW_HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
   /** The address supervisors open (used in set-password links); https:// turns on Secure cookies. */
   REVIEW_PUBLIC_URL: optionalUrl,
+  /** Key of the HMAC that turns sender ids into audit references; required with DATABASE_URL by every process that hashes senders. */
+  SENDER_HASH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional()),
+  /** Days unknown-sender traces and redelivery records are kept. */
+  RETENTION_DAYS: int(30, 1, 3650),
 });
 
 export interface Config {
@@ -156,6 +160,13 @@ export interface Config {
   whatsapp: { enabled: boolean; chromiumPath: string };
   reviewPort: number;
   review: { host: string; port: number; publicUrl: string };
+  /**
+   * The HMAC key for sender ids. Undefined only on the embedded database, where one is generated once
+   * and kept owner-only under DATA_DIR (src/infra/config/sender-hash-secret.ts).
+   */
+  senderHashSecret: string | undefined;
+  /** Unknown-sender traces and redelivery records older than this many days are deleted. */
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -246,5 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     whatsapp: { enabled: e.WHATSAPP_ENABLED, chromiumPath: e.CHROMIUM_PATH },
     reviewPort: e.REVIEW_PORT,
     review: { host: e.REVIEW_HOST, port: e.REVIEW_PORT, publicUrl: (e.REVIEW_PUBLIC_URL ?? `http://${e.REVIEW_HOST}:${e.REVIEW_PORT}`).replace(/\/+$/, '') },
+    senderHashSecret: e.SENDER_HASH_SECRET,
+    retentionDays: e.RETENTION_DAYS,
   };
 }
