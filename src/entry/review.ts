@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
+import { createReviewStore } from '../infra/db/stores/review-store.js';
 import { createReviewApp } from '../review/http/app.js';
 import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
@@ -11,6 +12,7 @@ runMain(async () => {
   const { db } = await openMigratedDatabase(config);
   const app = createReviewApp({
     auth: createReviewAuthStore(db),
+    reviews: createReviewStore(db),
     audit: createReviewAudit(db),
     secureCookies: config.review.publicUrl.startsWith('https://'),
     addressOf: (c) => getConnInfo(c).remote.address ?? 'unknown',

@@ -6,14 +6,18 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ReviewAudit, ReviewAuthStore } from '../auth/ports.js';
 import { AUTH_POLICY } from '../auth/policy.js';
 import { newSecret } from '../auth/secrets.js';
-import { resolveSession, signOut, type ActiveSession } from '../auth/session.js';
+import { resolveSession, signOut } from '../auth/session.js';
 import { setPasswordWithLink, setupLinkIsValid } from '../auth/set-password.js';
 import { signIn } from '../auth/sign-in.js';
+import type { ReviewStore } from '../consults/ports.js';
+import { forbidden, formOf, notFound, type ReviewEnv } from './context.js';
 import { page, STYLESHEET } from './layout.js';
+import { registerReviewRoutes } from './review-routes.js';
 
 export interface ReviewAppDeps {
   auth: ReviewAuthStore;
   audit: ReviewAudit;
+  reviews: ReviewStore;
   /** Secure cookies (and the __Host- prefix) when the app is served over HTTPS. */
   secureCookies: boolean;
   /** The client address for the per-address sign-in limit. */
@@ -21,7 +25,7 @@ export interface ReviewAppDeps {
   now?: () => Date;
 }
 
-type Env = { Variables: { session: ActiveSession } };
+type Env = ReviewEnv;
 
 const PRE_CSRF_COOKIE = 'review_precsrf';
 
@@ -173,28 +177,9 @@ ${message ? html`<p class="error" role="alert">${message}</p>` : ''}
     return c.redirect('/login', 303);
   });
 
-  app.get('/', (c) => {
-    const { staff, csrfToken } = c.get('session');
-    return c.html(page('Review queue', html`<h1>Review queue</h1><p>Signed in as ${staff.role}.</p>`, { email: staff.email, csrfToken }));
-  });
+  registerReviewRoutes(app, { reviews: deps.reviews, audit: deps.audit, now });
 
-  app.notFound((c) => {
-    c.status(404);
-    return c.html(page('Not found', html`<h1>Not found</h1>`));
-  });
+  app.notFound((c) => notFound(c));
 
   return app;
-}
-
-function forbidden(c: Context) {
-  c.status(403);
-  return c.html(page('Forbidden', html`<h1>Request refused</h1><p>The form expired. Go back, reload the page and try again.</p>`));
-}
-
-/** The urlencoded form body (parsed once per request; Hono caches it). */
-async function formOf(c: Context): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
-  return out;
 }
