@@ -20,7 +20,7 @@ describe('review queue, consult page and review', () => {
   let db: TestDatabase;
   let app: ReturnType<typeof createReviewApp>;
   const now = new Date('2026-11-23T12:00:00Z');
-  const ids: Record<string, string> = {};
+  const ids = {} as Record<'ama' | 'kofi' | 'admin' | 'esi' | 'yaw' | 'kwesi' | 'full' | 'urgent' | 'other', string>;
 
   async function staff(role: 'supervisor' | 'admin', email: string): Promise<string> {
     const id = await createStaffMember(db, { role, name: email.split('@')[0]!, email });

@@ -17,10 +17,7 @@ export interface QueuePage {
 export async function listQueue(store: ReviewStore, staff: StaffAccount, filter: QueueFilter, page: number): Promise<QueuePage> {
   const scope = scopeOf(staff);
   const wanted = Number.isInteger(page) && page > 0 ? page : 1;
-  const range = { ...(filter.from ? { from: filter.from } : {}), ...(filter.before ? { before: filter.before } : {}) };
-  const [{ rows, total }, counts] = await Promise.all([
-    store.queue(scope, filter, { offset: (wanted - 1) * QUEUE_PAGE_SIZE, limit: QUEUE_PAGE_SIZE }),
-    store.queueCounts(scope, range),
-  ]);
+  const [rows, counts] = await Promise.all([store.queue(scope, filter, { offset: (wanted - 1) * QUEUE_PAGE_SIZE, limit: QUEUE_PAGE_SIZE }), store.queueCounts(scope, filter)]);
+  const total = counts.matching;
   return { rows, total, page: wanted, pages: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)), counts };
 }

@@ -30,6 +30,8 @@ export interface QueueRow {
 
 /** Counts shown beside each filter, over the scope and date range (other filters not applied). */
 export interface QueueCounts {
+  /** Consults matching every filter (the list's length). */
+  matching: number;
   all: number;
   unreviewed: number;
   urgent: number;
@@ -118,8 +120,10 @@ export interface ReviewExportRow {
 }
 
 export interface ReviewStore {
-  queue(scope: ReviewScope, filter: QueueFilter, page: { offset: number; limit: number }): Promise<{ rows: QueueRow[]; total: number }>;
-  queueCounts(scope: ReviewScope, range: Pick<QueueFilter, 'from' | 'before'>): Promise<QueueCounts>;
+  /** One page of the filtered queue, newest first. */
+  queue(scope: ReviewScope, filter: QueueFilter, page: { offset: number; limit: number }): Promise<QueueRow[]>;
+  /** The per-filter counts over the scope and date range, and how many match the whole filter. */
+  queueCounts(scope: ReviewScope, filter: QueueFilter): Promise<QueueCounts>;
   /** The supervisor of the consult's health worker (null when none), or undefined when the consult does not exist. */
   consultSupervisor(consultId: string): Promise<string | null | undefined>;
   consultRecord(consultId: string): Promise<ConsultRecord | null>;

@@ -121,7 +121,7 @@ describe.skipIf(!haveChromium && !process.env.CI)('a supervisor reviews a consul
     expect((await quote.textContent())?.length).toBeGreaterThan(20);
 
     // No page wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'review-consult-360px.png'), fullPage: true });
 
