@@ -143,5 +143,18 @@ describe.skipIf(!haveChromium && !process.env.CI)('a supervisor reviews a consul
     await page.reload();
     await expect.poll(() => page.locator('.delivery').textContent(), { timeout: 10_000 }).toMatch(/^Delivered to the CHW's chat at /);
     expect(await page.locator('blockquote.feedback').textContent()).toBe(feedback);
+
+    // Every page a supervisor uses fits a 360 px phone, has one h1, and labels every control.
+    for (const path of ['/', '/dashboard', '/export', page.url()]) {
+      await page.goto(path.startsWith('http') ? path : `${reviewUrl}${path}`);
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth'), path).toBeLessThanOrEqual(360);
+      expect(await page.locator('h1').count(), path).toBe(1);
+      const unlabelled = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('input:not([type=hidden]), select, textarea')].filter((el) => el.labels.length === 0 && !el.getAttribute('aria-label')).map((el) => el.name)`,
+      );
+      expect(unlabelled, path).toEqual([]);
+    }
+    await page.goto(`${reviewUrl}/dashboard`);
+    await page.screenshot({ path: join(ARTIFACTS, 'review-dashboard-360px.png'), fullPage: true });
   }, 240_000);
 });

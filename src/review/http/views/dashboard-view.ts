@@ -61,11 +61,11 @@ function shareCard(id: string, title: string, share: number | null, detail: stri
 export function dashboardView(d: Dashboard) {
   const minutes = d.medianMinutesToPlan;
   return html`<h1>Dashboard</h1>
-<p class="meta">The last ${d.weeks.length} weeks, from ${day(d.weeks[0] ?? new Date())}: ${d.consults} consults.</p>
+<p class="meta">The last ${d.weeks.length} weeks, from ${day(d.weeks[0] ?? new Date())}: ${d.consults} consult${d.consults === 1 ? '' : 's'}.</p>
 <div class="cards">
 ${shareCard('urgent-heading', 'Urgent referrals', d.urgentRate, 'of consults had a danger sign')}
 ${shareCard('coverage-heading', 'Review coverage', d.reviewCoverage, 'of consults reviewed')}
-${shareCard('agreement-heading', 'Agreement', d.agreementRate, `of ${d.reviews} reviews agreed with the plan`)}
+${shareCard('agreement-heading', 'Agreement', d.agreementRate, `of ${d.reviews} review${d.reviews === 1 ? '' : 's'} agreed with the plan`)}
 <div class="card"><h2 id="median-heading">Time to plan</h2><span class="big">${minutes === null ? '–' : minutes < 60 ? `${Math.round(minutes)} min` : `${(minutes / 60).toFixed(1)} h`}</span><span class="meta">median, first message to plan</span></div>
 </div>
 ${weeklyChart(d)}`;
