@@ -245,6 +245,21 @@ describe('review queue, consult page and review', () => {
     expect(await db.prisma.supervisorReview.count({ where: { consultId: ids.urgent } })).toBe(0);
   });
 
+  it('offers no "send to the CHW" for a terminal consult, and refuses a forged one', async () => {
+    const terminal = await seedConsult(db, await seedChat(db, null, 'terminal-1', 'terminal'), {
+      healthWorkerId: null,
+      startedAt: new Date('2026-11-22T10:00:00Z'),
+      workingDiagnosis: 'pneumonia',
+      plan: { text: 'Give amoxicillin [S1].', citations: [{ label: 'S1', accession: 'SAMPLE-IMCI', sectionPath: 'Cough', quotedText: 'Amoxicillin.' }] },
+    });
+    const admin = await as('admin@example.org');
+    await admin.get(`/consults/${terminal}`);
+    expect(admin.lastHtml).not.toContain('name="send"');
+    const res = await admin.post(`/consults/${terminal}/review`, { csrf: admin.csrf(), submission: admin.field('submission'), agreement: 'agree', feedback: 'Fine.', send: '1' });
+    expect(res.status).toBe(400);
+    expect(admin.lastHtml).toContain('This consult has no CHW chat to send feedback to.');
+  });
+
   it('exports reviews as CSV with formula-looking text defused', async () => {
     const ama = await as('ama@example.org');
     await ama.get(`/consults/${ids.urgent}`);

@@ -16,9 +16,9 @@ export interface SeedConsult {
 }
 
 /** A Telegram chat for a health worker (one per worker). */
-export async function seedChat(db: Database, healthWorkerId: string | null, externalChatId: string): Promise<string> {
+export async function seedChat(db: Database, healthWorkerId: string | null, externalChatId: string, channel: 'telegram' | 'terminal' = 'telegram'): Promise<string> {
   const id = randomUUID();
-  await db.sql.query(`INSERT INTO chats (id, channel, external_chat_id, health_worker_id) VALUES ($1, 'telegram', $2, $3)`, [id, externalChatId, healthWorkerId]);
+  await db.sql.query(`INSERT INTO chats (id, channel, external_chat_id, health_worker_id) VALUES ($1, $4::"Channel", $2, $3)`, [id, externalChatId, healthWorkerId, channel]);
   return id;
 }
 

@@ -42,6 +42,8 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
   if (!AGREEMENTS.includes(input.agreement as Agreement)) problems.push('Choose whether you agree with the plan.');
   if (feedback.length > MAX_FEEDBACK_CHARS) problems.push(`Feedback is limited to ${MAX_FEEDBACK_CHARS} characters.`);
   if (input.sendToHealthWorker && !feedback) problems.push('Write the feedback to send to the CHW.');
+  // A terminal consult (no enrolled CHW) has no chat the bot can reach: the message would wait forever.
+  if (input.sendToHealthWorker && (!consult.healthWorker || consult.channel === 'terminal')) problems.push('This consult has no CHW chat to send feedback to.');
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(input.submissionKey)) problems.push('The form expired. Reload the page and try again.');
   const lineFlags: Array<{ line: number; flags: LineFlag[] }> = [];
   for (const entry of input.lineFlags) {

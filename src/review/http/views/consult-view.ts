@@ -52,7 +52,7 @@ ${planLines(plan.text).map(
 function reviewForm(consult: ConsultRecord, csrf: string, submissionKey: string, problems: string[]) {
   const plan = consult.plans.find((p) => p.kind === 'assessment_plan');
   const lines = plan ? planLines(plan.text) : [];
-  const canSend = consult.healthWorker !== null;
+  const canSend = consult.healthWorker !== null && consult.channel !== 'terminal';
   return html`<section aria-labelledby="review-heading">
 <h2 id="review-heading">Your review</h2>
 ${problems.length ? html`<div class="error" role="alert"><p>The review was not saved:</p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ''}
