@@ -296,6 +296,39 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
       });
     },
 
+    async recordGateReply(input) {
+      return db.sql.transaction(async (tx) => {
+        const chat = await tx.query<{ id: string }>(
+          `INSERT INTO chats (id, channel, external_chat_id, health_worker_id) VALUES ($1, $2::"Channel", $3, $4)
+           ON CONFLICT (channel, external_chat_id) DO UPDATE SET health_worker_id = coalesce(EXCLUDED.health_worker_id, chats.health_worker_id)
+           RETURNING id`,
+          [randomUUID(), input.channel, input.externalChatId, input.healthWorkerId],
+        );
+        const chatRef = chat[0]?.id as string;
+        await insertOutbound(tx, { chatRef, consultId: null, text: input.text, kind: 'reply', idempotencyKey: input.idempotencyKey });
+        return chatRef;
+      });
+    },
+
+    async forgetStrangers(chatRef) {
+      await db.sql.transaction(async (tx) => {
+        // A chat taken by a turn (locked), with a consult, an inbound message or anything unsent is kept.
+        const gone = await tx.query<{ id: string }>(
+          `SELECT c.id FROM chats c
+            WHERE c.health_worker_id IS NULL AND c.channel <> 'terminal' AND c.lock_owner IS NULL AND ($1::uuid IS NULL OR c.id = $1::uuid)
+              AND NOT EXISTS (SELECT 1 FROM consults k WHERE k.chat_id = c.id)
+              AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id
+                               AND (m.direction = 'inbound' OR (m.sent_at IS NULL AND m.undeliverable_at IS NULL)))
+            FOR UPDATE SKIP LOCKED`,
+          [chatRef ?? null],
+        );
+        if (gone.length === 0) return;
+        const ids = gone.map((row) => row.id);
+        await tx.query(`DELETE FROM messages WHERE chat_id = ANY($1::uuid[])`, [ids]);
+        await tx.query(`DELETE FROM chats WHERE id = ANY($1::uuid[])`, [ids]);
+      });
+    },
+
     async findChat(channel, externalChatId) {
       const rows = await db.sql.query<{ id: string }>(`SELECT id FROM chats WHERE channel = $1::"Channel" AND external_chat_id = $2`, [channel, externalChatId]);
       return rows[0]?.id ?? null;
