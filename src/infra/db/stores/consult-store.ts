@@ -14,7 +14,10 @@ import type { Database } from '../open-database.js';
 import type { SqlSession } from '../sql-session.js';
 
 export interface ConsultStoreOptions {
-  /** How long a chat's lock lasts if its holder dies without releasing it; default 120 s. */
+  /**
+   * How long a chat's lock outlives a holder that died without releasing it; default 30 s. A live
+   * holder renews it every third of that, so a long turn (slow LLM, retries) keeps its chat.
+   */
   lockLeaseSeconds?: number;
   /** Turns of the transcript handed to the interview model; default 20. */
   transcriptTurns?: number;
@@ -22,7 +25,7 @@ export interface ConsultStoreOptions {
 
 /** ConsultStore and PlanStore over the database: every write of a turn in one transaction. */
 export function createConsultStore(db: Database, options: ConsultStoreOptions = {}): ConsultStore & PlanStore {
-  const lease = Math.trunc(options.lockLeaseSeconds ?? 120);
+  const lease = Math.trunc(options.lockLeaseSeconds ?? 30);
   const transcriptTurns = options.transcriptTurns ?? 20;
 
   const snapshot = async (sql: SqlSession, where: string, param: string): Promise<ConsultSnapshot | null> => {
@@ -134,9 +137,16 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
         [chatRef, owner, lease],
       );
       if (acquired.length === 0) return false;
+      // A killed process strands its chats only for one short lease instead of minutes.
+      const renew = setInterval(() => {
+        void db.sql
+          .query(`UPDATE chats SET lock_expires_at = now() + make_interval(secs => $3) WHERE id = $1 AND lock_owner = $2`, [chatRef, owner, lease])
+          .catch(() => undefined);
+      }, (lease * 1000) / 3);
       try {
         await work();
       } finally {
+        clearInterval(renew);
         await db.sql.query(`UPDATE chats SET lock_owner = NULL, lock_expires_at = NULL WHERE id = $1 AND lock_owner = $2`, [chatRef, owner]);
       }
       return true;
