@@ -57,6 +57,7 @@ const { values: flags } = parseArgs({
     'skip-distributed': { type: 'boolean', default: false },
     'skip-embedded': { type: 'boolean', default: false },
     'database-url': { type: 'string' },
+    verbose: { type: 'boolean', default: false },
   },
 });
 
@@ -90,6 +91,8 @@ interface Result {
   extraReplies: number;
   turns: number;
   consultTurns: number;
+  /** CPU time of our processes (bots, workers) during the run, start-up excluded. */
+  cpuMs: number;
   overhead: number[];
   plans: number[];
   wallMs: number;
@@ -101,15 +104,17 @@ interface Result {
   llmCalls: number;
   errors: number;
   killedAt: string | undefined;
+  /** Committed database transactions (each statement outside a transaction is one) during the run. */
+  transactions: number | undefined;
 }
 
 async function main(): Promise<void> {
   const quick = flags.quick;
   const options: Options = {
-    chws: positive(flags.chws, quick ? 6 : 1000, '--chws'),
+    chws: positive(flags.chws, quick ? 4 : 1000, '--chws'),
     bots: positive(flags.bots, 2, '--bots'),
     workers: positive(flags.workers, 2, '--workers'),
-    embedded: (flags.embedded ?? (quick ? '3' : '50,100,200,400')).split(',').filter(Boolean).map((n) => positive(n, 1, '--embedded')),
+    embedded: (flags.embedded ?? (quick ? '2' : '50,100,200,400')).split(',').filter(Boolean).map((n) => positive(n, 1, '--embedded')),
     pool: positive(flags.pool, 10, '--pool'),
     thinkMs: flags['think-ms'] ? positive(flags['think-ms'], 1, '--think-ms') : undefined,
     llm: range(flags['llm-ms'] ?? (quick ? '200-600' : '1000-3000')),
@@ -224,6 +229,8 @@ async function runDistributed(options: Options): Promise<Result> {
       workers[0] = startWorker('worker 1 (restarted)');
       await startBot(bot, `${bot.label} (restarted)`);
     };
+    const commits = async () => (await monitor.query<{ n: string }>(`SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()`)).rows[0]?.n ?? '0';
+    const commitsBefore = Number(await commits());
     const result = await simulate({
       label: `distributed: ${options.bots} bots + ${options.workers} workers, PostgreSQL, Redis`,
       chws: options.chws,
@@ -234,6 +241,7 @@ async function runDistributed(options: Options): Promise<Result> {
       ...(options.kill ? { midway: kill } : {}),
     });
     clearInterval(sampler);
+    const transactions = Number(await commits()) - commitsBefore;
     const stored = await storedCounts(db);
     await rigs.rss.stop();
     return {
@@ -245,6 +253,7 @@ async function runDistributed(options: Options): Promise<Result> {
       peaks: rigs.rss.peaks(),
       errors: processes.reduce((sum, p) => sum + (p.proc.output().match(/"level":50/g) ?? []).length, 0),
       killedAt,
+      transactions,
     };
   } catch (error) {
     for (const { label, proc } of processes) process.stderr.write(`last ${label} output:\n${proc.output().slice(-1500)}\n`);
@@ -305,6 +314,7 @@ async function runEmbedded(options: Options, chws: number): Promise<Result> {
       peaks: rigs.rss.peaks(),
       errors,
       killedAt: undefined,
+      transactions: undefined,
     };
   } catch (error) {
     if (bot) process.stderr.write(`last embedded bot output:\n${bot.output().slice(-2000)}\n`);
@@ -369,7 +379,7 @@ async function simulate(run: {
   rigs: Rigs;
   live: () => number[];
   midway?: () => Promise<void>;
-}): Promise<Omit<Result, 'connectionsPeak' | 'connectionsMax' | 'peaks' | 'errors' | 'killedAt'>> {
+}): Promise<Omit<Result, 'connectionsPeak' | 'connectionsMax' | 'peaks' | 'errors' | 'killedAt' | 'transactions'>> {
   const { chws, options, rigs } = run;
   // Mean think time: long enough that all chats together stay under ~25 replies/s (Telegram's 30/s per
   // bot), with each consult's 6 messages, 7 replies and ~4 s of LLM per turn; never under the 1 s per-chat pace.
@@ -452,26 +462,36 @@ async function simulate(run: {
       expected += step.replies;
       const replies = await inbox.waitFor(chatId, expected, WAIT_MS);
       if (!replies) {
+        if (flags.verbose) process.stderr.write(`chat ${chatId}: no reply to step ${n} within ${WAIT_MS / 1000} s\n`);
         unanswered += steps.length - n;
         return;
       }
       const [first, second] = replies.slice(expected - step.replies);
       if (!first) return;
       overhead.push(first.sentAt - pushedAt - rigs.llm.waitOf(turn));
+      if (flags.verbose) slow.push({ chatId, step: n, atS: (pushedAt - started) / 1000, ms: first.sentAt - pushedAt, llm: rigs.llm.waitOf(turn) });
       if (step.endsInterview) {
         if (second && /Sources/.test(second.text)) {
           plans.push(second.sentAt - pushedAt);
           completed += 1;
+        } else if (flags.verbose) {
+          process.stderr.write(`chat ${chatId}: after the interview got ${JSON.stringify(replies.slice(-3).map((m) => m.text.slice(0, 80)))}\n`);
         }
       }
     }
   };
 
+  const slow: Array<{ chatId: number; step: number; atS: number; ms: number; llm: number }> = [];
+  await rigs.rss.refresh();
+  const cpuBefore = sum(rigs.rss.cpuMs().values());
   const started = Date.now();
   await Promise.all(Array.from({ length: chws }, (_, i) => chw(i)));
   await midway;
+  if (flags.verbose) {
+    for (const t of slow.sort((a, b) => b.ms - b.llm - (a.ms - a.llm)).slice(0, 15)) process.stderr.write(`slow turn: ${JSON.stringify(t)}\n`);
+  }
   // Late duplicates (a resend after a restart) have time to show up before counting.
-  await sleep(5_000);
+  await sleep(flags.quick ? 2_000 : 5_000);
   const wallMs = Date.now() - started;
   let duplicatePlans = 0;
   let extraReplies = 0;
@@ -481,7 +501,9 @@ async function simulate(run: {
     duplicatePlans += Math.max(0, received.filter((m) => /Sources/.test(m.text)).length - 1);
   }
   inbox.close();
+  await rigs.rss.refresh();
   return {
+    cpuMs: sum(rigs.rss.cpuMs().values()) - cpuBefore,
     label: run.label,
     chws,
     completed,
@@ -619,9 +641,15 @@ function print(results: Result[], options: Options): void {
   for (const r of results) {
     const rss = [...r.peaks].map(([label, bytes]) => `${label} ${mib(bytes)} MiB`).join(', ');
     process.stdout.write(
-      `${r.label} (${r.chws} CHWs): peak RSS ${rss}; updates sent twice ${r.duplicatesSent}, redelivered after a failure ${r.redeliveries}; LLM calls ${r.llmCalls}; error log lines ${r.errors}${r.killedAt ? `; bot 1 and worker 1 killed at ${r.killedAt} UTC and restarted` : ''}; overhead max ${num(Math.max(0, ...r.overhead))} ms\n`,
+      `${r.label} (${r.chws} CHWs): peak RSS ${rss}; updates sent twice ${r.duplicatesSent}, redelivered after a failure ${r.redeliveries}; LLM calls ${r.llmCalls}; error log lines ${r.errors}${r.killedAt ? `; bot 1 and worker 1 killed at ${r.killedAt} UTC and restarted` : ''}; overhead max ${num(Math.max(0, ...r.overhead))} ms; CPU of our processes ${num(r.cpuMs / Math.max(1, r.turns), 1)} ms per turn${r.transactions === undefined ? '' : `; database transactions ${num(r.transactions / Math.max(1, r.turns), 1)} per turn`}\n`,
     );
   }
+}
+
+function sum(values: Iterable<number>): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
 }
 
 function positive(value: string | undefined, fallback: number, name: string): number {

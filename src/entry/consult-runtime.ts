@@ -136,8 +136,10 @@ export async function buildConsultRuntime(options: {
     ...(writer ? { writer } : {}),
   };
   if (runner) {
-    runner.register(PLAN_JOB, (payload) => runPlanJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency: 2 });
-    runner.register(FOLLOW_UP_JOB, (payload) => runFollowUpJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency: 2 });
+    // Plan jobs mostly wait on the LLM: 2 at a time left a 1,000-CHW run's plans queued for minutes.
+    const concurrency = config.jobsConcurrency;
+    runner.register(PLAN_JOB, (payload) => runPlanJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency });
+    runner.register(FOLLOW_UP_JOB, (payload) => runFollowUpJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency });
     runner.onFailed((failure) =>
       logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
     );

@@ -15,7 +15,7 @@ import type { SqlSession } from '../sql-session.js';
 
 export interface ConsultStoreOptions {
   /**
-   * How long a chat's lock outlives a holder that died without releasing it; default 30 s. A live
+   * How long a chat's lock outlives a holder that died without releasing it; default 15 s. A live
    * holder renews it every third of that, so a long turn (slow LLM, retries) keeps its chat.
    */
   lockLeaseSeconds?: number;
@@ -25,7 +25,7 @@ export interface ConsultStoreOptions {
 
 /** ConsultStore and PlanStore over the database: every write of a turn in one transaction. */
 export function createConsultStore(db: Database, options: ConsultStoreOptions = {}): ConsultStore & PlanStore {
-  const lease = Math.trunc(options.lockLeaseSeconds ?? 30);
+  const lease = Math.trunc(options.lockLeaseSeconds ?? 15);
   const transcriptTurns = options.transcriptTurns ?? 20;
 
   const snapshot = async (sql: SqlSession, where: string, param: string): Promise<ConsultSnapshot | null> => {
