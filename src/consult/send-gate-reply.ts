@@ -1,4 +1,4 @@
-import { deliverOutbox, type ConsultEngineDeps } from './consult-engine.js';
+import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import type { GateReply } from './sender-gate.js';
 
 /**
@@ -6,7 +6,7 @@ import type { GateReply } from './sender-gate.js';
  * its key, then delivered. A send that fails stays in the outbox and the runtime's pump retries it; a
  * chat of an unknown sender is forgotten once its answer is out, so it leaves no readable id behind.
  */
-export async function sendGateReply(deps: Pick<ConsultEngineDeps, 'store' | 'messenger' | 'ledger' | 'log'>, reply: GateReply): Promise<void> {
+export async function sendGateReply(deps: DeliveryDeps, reply: GateReply): Promise<void> {
   const chatRef = await deps.store.recordGateReply({
     channel: reply.channel,
     externalChatId: reply.chatId,
