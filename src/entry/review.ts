@@ -1,11 +1,14 @@
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createIngestionStatus, createInterimWorkerAdmin, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
+import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
+import { createIngestionStatus, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
 import { createReviewStore } from '../infra/db/stores/review-store.js';
 import { createQueueBoard } from '../jobs/queue-board.js';
 import { createReviewApp } from '../review/http/app.js';
-import { newInviteCode } from './admin-codes.js';
+import { createWorkerAdmin } from '../review/admin/worker-admin.js';
 import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run review`: the supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080). */
@@ -19,7 +22,7 @@ runMain(async () => {
     reviews: createReviewStore(db),
     audit: createReviewAudit(db),
     admin: {
-      workers: createInterimWorkerAdmin(db, { newInviteCode }),
+      workers: createWorkerAdmin(createEnrollmentStore(db, { hashSender: createSenderHasher(await resolveSenderHashSecret(config)) })),
       staff: createStaffAdmin(db),
       ingestion: createIngestionStatus(db),
       publicUrl: config.review.publicUrl,

@@ -1,7 +1,5 @@
-import type { IngestionStatus, StaffAdmin, WorkerAdmin } from '../../../review/admin/ports.js';
+import type { IngestionStatus, StaffAdmin } from '../../../review/admin/ports.js';
 import type { Database } from '../open-database.js';
-import { recordAuditEvent } from './audit-store.js';
-import { enrollHealthWorker } from './people-store.js';
 
 /** Staff accounts for the admin pages. */
 export function createStaffAdmin(db: Database): StaffAdmin {
@@ -31,48 +29,6 @@ export function createStaffAdmin(db: Database): StaffAdmin {
         await tx.query(`DELETE FROM password_setup_tokens WHERE staff_id = $1::uuid AND used_at IS NULL`, [staffId]);
         return true;
       });
-    },
-  };
-}
-
-/**
- * CHW enrollment for the admin pages over the current tables, until the one enrollment module
- * (issue 14) is merged and wired in its place by the entry. Revoking clears the channel binding and
- * the invite code and sets the worker suspended, so the sender gate treats them as unknown.
- */
-export function createInterimWorkerAdmin(db: Database, options: { newInviteCode: () => string }): WorkerAdmin {
-  return {
-    async listWorkers() {
-      const rows = await db.sql.query<{ id: string; display_name: string; status: string; email: string | null; telegram_user_id: string | null; whatsapp_id: string | null; created_at: Date | string }>(
-        `SELECT w.id, w.display_name, w.status::text AS status, s.email, w.telegram_user_id, w.whatsapp_id, w.created_at
-           FROM health_workers w LEFT JOIN staff_members s ON s.id = w.supervisor_id ORDER BY w.created_at, w.id`,
-      );
-      return rows.map((r) => ({
-        id: r.id,
-        displayName: r.display_name,
-        status: r.status === 'suspended' && !r.telegram_user_id && !r.whatsapp_id ? 'revoked' : r.status,
-        supervisorEmail: r.email,
-        channels: [...(r.telegram_user_id ? ['telegram'] : []), ...(r.whatsapp_id ? ['whatsapp'] : [])],
-        createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-      }));
-    },
-    async enroll(input) {
-      const supervisor = await db.prisma.staffMember.findFirst({ where: { email: { equals: input.supervisorEmail.trim(), mode: 'insensitive' } }, select: { id: true } });
-      if (!supervisor) throw new Error(`No supervisor with email ${input.supervisorEmail}.`);
-      const inviteCode = options.newInviteCode();
-      const expiresAt = new Date(Date.now() + input.days * 86_400_000);
-      const workerId = await enrollHealthWorker(db, { displayName: input.displayName, supervisorId: supervisor.id, inviteCode, expiresAt });
-      return { workerId, inviteCode, expiresAt };
-    },
-    async revoke(workerId, actorStaffId) {
-      const rows = await db.sql.query(
-        `UPDATE health_workers SET status = 'suspended', telegram_user_id = NULL, whatsapp_id = NULL, invite_code_hash = NULL, invite_expires_at = NULL
-          WHERE id = $1::uuid RETURNING id`,
-        [workerId],
-      );
-      if (rows.length === 0) return false;
-      await recordAuditEvent(db, { actorType: 'staff', actorId: actorStaffId, action: 'enrollment.revoked', subjectType: 'health_worker', subjectId: workerId });
-      return true;
     },
   };
 }
