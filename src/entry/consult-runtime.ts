@@ -124,16 +124,13 @@ export async function buildConsultRuntime(options: {
 
   const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input);
   const hashSender = createSenderHasher(await resolveSenderHashSecret(config));
-  const { onEnqueued } = options;
-  const jobs: JobQueue = onEnqueued
-    ? {
-        async enqueue(job, payload, enqueueOptions) {
-          await queue.enqueue(job, payload, enqueueOptions);
-          const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
-          if (jobId !== undefined) onEnqueued(jobId);
-        },
-      }
-    : queue;
+  const jobs: JobQueue = {
+    async enqueue(job, payload, enqueueOptions) {
+      await queue.enqueue(job, payload, enqueueOptions);
+      const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
+      if (jobId !== undefined) options.onEnqueued?.(jobId);
+    },
+  };
   const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,
