@@ -41,6 +41,8 @@ export interface SearchGuidelinesResult {
   queries: { condition: string; contextual: string };
   /** The legs that ran: 'vector' is absent when no embedder is configured. */
   legs: Array<'text' | 'vector'>;
+  /** Every section any list found, best first, before the floor and the limits (for the eval). */
+  candidates: Array<{ accession: string; sectionId: string | null; text: string }>;
 }
 
 export interface SearchGuidelinesDeps {
@@ -60,7 +62,7 @@ export interface SearchGuidelinesDeps {
  */
 export async function searchGuidelines(deps: SearchGuidelinesDeps, input: SearchGuidelinesInput): Promise<SearchGuidelinesResult> {
   const k = input.k ?? 5;
-  const candidates = deps.candidatesPerList ?? 30;
+  const perList = deps.candidatesPerList ?? 30;
   const queries = buildQueryVariants(input);
   const variants = input.variants ?? ['condition', 'contextual'];
   const wantedLegs = input.legs ?? ['text', 'vector'];
@@ -69,7 +71,7 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   const lists: Promise<RankedList>[] = [];
   if (legs.includes('text')) {
     for (const variant of variants) {
-      lists.push(deps.index.searchText({ terms: searchTerms(queries[variant]), k: candidates }).then((hits) => ({ name: `text:${variant}`, hits, weight: VARIANT_WEIGHT[variant] })));
+      lists.push(deps.index.searchText({ terms: searchTerms(queries[variant]), k: perList }).then((hits) => ({ name: `text:${variant}`, hits, weight: VARIANT_WEIGHT[variant] })));
     }
   }
   if (legs.includes('vector') && deps.embedder) {
@@ -81,7 +83,7 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
         vectors.then(async (all) => ({
           name: `vector:${variant}`,
           weight: VARIANT_WEIGHT[variant],
-          hits: await deps.index.searchVector({ embedding: all[i] ?? [], model: embedder.model, k: candidates, efSearch: deps.efSearch ?? 100 }),
+          hits: await deps.index.searchVector({ embedding: all[i] ?? [], model: embedder.model, k: perList, efSearch: deps.efSearch ?? 100 }),
         })),
       );
     });
@@ -98,7 +100,8 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   const topicBook = fusedAll[0]?.hit.bookTitle;
   const fused = fitToPatient(fusedAll, (f) => f.hit.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.hit.bookTitle === topicBook);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
-  return { sections, queries, legs };
+  const candidates = fused.map((f) => ({ accession: f.hit.accession, sectionId: f.hit.sectionId, text: f.hit.content }));
+  return { sections, queries, legs, candidates };
 }
 
 /**

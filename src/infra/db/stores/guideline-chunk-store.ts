@@ -152,14 +152,14 @@ export async function searchChunksByText(
      candidates AS (
        SELECT c.id, c.fts FROM guideline_chunks c, anyq
         WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
-        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.id LIMIT $4),
+        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.content_hash, c.section_path, c.id LIMIT $4),
      scored AS (
        SELECT cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
          FROM candidates cand JOIN q ON cand.fts @@ q.tsq
         GROUP BY cand.id)
      SELECT ${HIT_COLUMNS}, scored.score
        FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
-      ORDER BY scored.score DESC, c.id
+      ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal
       LIMIT $2`,
     [words.join(' '), query.k, query.candidateWords ?? 6, query.candidateLimit ?? 400],
   );
