@@ -31,7 +31,7 @@ export function conditionWords(condition: string): string[] {
 }
 
 /** Same word, or the same stem for words of five letters or more ("malarial" ~ "malaria", "infants" ~ "infant"). */
-function sameWord(a: string, b: string): boolean {
+export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.length < 5 || b.length < 5) return false;
   const stem = (w: string) => w.slice(0, Math.max(5, w.length - 2));

@@ -124,27 +124,31 @@ export async function searchChunksByVector(
 
 /**
  * Full-text search ranked BM25-style: each query word scores its inverse document frequency times
- * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed.
- * Candidates come only from the query's rarest words that occur in the corpus (the GIN index answers
- * those quickly); common words still add to the score of each candidate. Matching every row that has
+ * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed; `weights`
+ * (default 1 each) scale a word's share, so context words refine the diagnosis' words instead of
+ * replacing them. Candidates come from the query's twelve most informative words that occur in the
+ * corpus (weighted rarity; the GIN index answers them quickly), OR-ed, so one incidental word cannot
+ * exclude the right section; common words still add to the score of each candidate. Matching every row that has
  * any common word ("child", "give") made the cost grow with the corpus. `terms` are plain words; the
  * database builds every tsquery, nothing is concatenated into SQL.
  */
 export async function searchChunksByText(
   db: Database,
-  query: { terms: string[]; k: number; candidateWords?: number; candidateLimit?: number },
+  query: { terms: string[]; k: number; weights?: number[]; candidateWords?: number; candidateLimit?: number },
 ): Promise<ChunkHit[]> {
-  const words = query.terms.map((t) => t.trim()).filter(Boolean);
-  if (words.length === 0) return [];
+  const pairs = query.terms.map((t, i) => ({ term: t.trim(), weight: query.weights?.[i] ?? 1 })).filter((p) => p.term);
+  if (pairs.length === 0) return [];
   const rows = await db.sql.query<ChunkHit & { score: number }>(
-    `WITH words AS (
-       SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
+    `WITH input AS (SELECT t.term, t.w FROM unnest($1::text[], $5::float8[]) AS t(term, w)),
+     words AS (
+       SELECT lexeme, max(input.w) AS w FROM input, unnest(tsvector_to_array(to_tsvector('english', input.term))) AS lexeme
+        GROUP BY lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
      q AS (
        SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
-              ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
+              w.w * ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
          FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
-     known AS (SELECT lexeme FROM q WHERE ndoc IS NOT NULL ORDER BY idf DESC LIMIT $3),
+     known AS (SELECT lexeme FROM q WHERE ndoc IS NOT NULL ORDER BY idf DESC, lexeme LIMIT $3),
      chosen AS (
        SELECT lexeme FROM known
        UNION ALL SELECT lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
@@ -161,7 +165,7 @@ export async function searchChunksByText(
        FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
       ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal
       LIMIT $2`,
-    [words.join(' '), query.k, query.candidateWords ?? 6, query.candidateLimit ?? 400],
+    [pairs.map((p) => p.term), query.k, query.candidateWords ?? 12, query.candidateLimit ?? 400, pairs.map((p) => p.weight)],
   );
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
