@@ -1,5 +1,5 @@
 import { populationPreference } from './population-fit.js';
-import { conditionWords, sameWord } from './condition-coverage.js';
+import { conditionWords, sameWord } from './condition-words.js';
 import { conditionQueryText, normaliseQueryText, searchTerms, severityOf } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 
