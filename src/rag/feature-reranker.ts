@@ -30,18 +30,18 @@ export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.2,
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
 
-/** Computes the features of every candidate for a query. */
-export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[]): RerankFeatures[] {
+/** Computes the features of every candidate for a query; `heading` (the costly one) only when `withHeading`. */
+export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], withHeading = true): RerankFeatures[] {
   const words = searchTerms(query.text).filter((w) => /[a-z]/.test(w) && w.length >= 3);
   const topicWords = conditionWords(normaliseQueryText(conditionQueryText(query.condition)));
   const severity = severityOf(query.condition);
-  const headings = candidates.map((c) => ownHeadingWords(c.titlePath));
+  const headings = withHeading ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
-  const rarity = new Map(words.map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const rarity = new Map((withHeading ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
-    const heading = words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
+    const heading = !withHeading ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
     const path = splitWords(c.titlePath);
     const topic = topicWords.length ? topicWords.filter((w) => path.some((x) => sameWord(w, x))).length / topicWords.length : 0;
     const title = ownHeadings(c.titlePath).join(' > ').toLowerCase();
@@ -69,7 +69,7 @@ export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
 export function featureReranker(weights: RerankWeights = FITTED_WEIGHTS): Reranker {
   return {
     name: 'features',
-    rerank: async (query, candidates) => rerankFeatures(query, candidates).map((f) => scoreFeatures(f, weights)),
+    rerank: async (query, candidates) => rerankFeatures(query, candidates, weights.heading !== 0).map((f) => scoreFeatures(f, weights)),
   };
 }
 

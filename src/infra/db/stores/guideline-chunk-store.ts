@@ -170,7 +170,11 @@ export async function searchChunksByText(
   return rows.map((r) => ({ ...r, score: Number(r.score) }));
 }
 
-/** Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load). */
+/**
+ * Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load), and
+ * the planner's statistics: after a bulk load they still describe the empty table, and the planner then
+ * picks sequential scans over the GIN and HNSW indexes.
+ */
 export async function refreshLexemeStats(db: Database): Promise<void> {
   await db.sql.transaction(async (tx) => {
     await tx.exec('DELETE FROM guideline_lexeme_stats');
@@ -178,6 +182,7 @@ export async function refreshLexemeStats(db: Database): Promise<void> {
     await tx.exec(`INSERT INTO guideline_corpus_stats (id, chunks) SELECT true, count(*) FROM guideline_chunks
                    ON CONFLICT (id) DO UPDATE SET chunks = EXCLUDED.chunks, refreshed_at = now()`);
   });
+  await db.sql.exec('ANALYZE guideline_chunks, guideline_lexeme_stats');
 }
 
 export interface StoredChunkKey {
