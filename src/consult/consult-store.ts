@@ -1,3 +1,4 @@
+import type { CitedSection } from '../rag/guideline-section.js';
 import type { ProposedDiagnosis } from './interview-model.js';
 import type { Demographics, Finding } from '../patient/findings.js';
 import type { ChannelName, InboundMessage, OutboundMessage } from './messages.js';
@@ -134,17 +135,6 @@ export interface Messenger {
   send(channel: ChannelName, message: OutboundMessage, options?: { resumeFromPart?: number }): Promise<SendOutcome>;
   /** Shows that a reply is being prepared, where the platform can. */
   typing?(channel: ChannelName, chatId: string): Promise<void>;
-}
-
-/** A section a plan cited, as stored with the plan (the text it was grounded on). */
-export interface CitedSection {
-  chunkId: string | null;
-  accession: string;
-  bookTitle: string;
-  sectionPath: string;
-  titlePath: string;
-  text: string;
-  contentHash: string;
 }
 
 /** The port for storing plans; part of the same database adapter. */

@@ -2,7 +2,8 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { buildQueryVariants } from './build-queries.js';
 import type { Embedder } from './embedder.js';
 import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
-import type { GuidelineIndex, IndexHit } from './guideline-index.js';
+import type { GuidelineIndex } from './guideline-index.js';
+import type { GuidelineSection } from './guideline-section.js';
 import { searchTerms } from './normalise-query.js';
 import { featureReranker } from './feature-reranker.js';
 import { fitToPatient } from './population-fit.js';
@@ -23,17 +24,10 @@ export interface SearchGuidelinesInput {
   legs?: Array<'text' | 'vector'>;
 }
 
+/** A section retrieval chose, with its fused (RRF) score. */
 export interface RetrievedSection {
-  chunkId: string;
-  accession: string;
-  bookTitle: string;
-  partFile: string;
-  sectionId: string | null;
-  sectionPath: string;
-  titlePath: string;
-  text: string;
-  tokenCount: number;
-  fusedScore: number;
+  section: GuidelineSection;
+  score: number;
   /** e.g. ['text:contextual#1', 'vector:condition#3'] */
   foundBy: string[];
 }
@@ -102,16 +96,16 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   const reranker = deps.reranker ?? DEFAULT_RERANKER;
   const scores = await reranker.rerank(
     { condition: input.condition, text: queries.contextual, demographics: input.demographics },
-    fusedAll.map((f) => ({ accession: f.hit.accession, sectionId: f.hit.sectionId, titlePath: f.hit.titlePath, sectionPath: f.hit.sectionPath, text: f.hit.content, fusedScore: f.fusedScore })),
+    fusedAll.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, titlePath: f.section.titlePath, sectionPath: f.section.sectionPath, text: f.section.text, fusedScore: f.fusedScore })),
   );
   // Ties keep the fused order, which is itself stable (content hash), so runs repeat exactly.
   const reranked = fusedAll.map((f, i) => ({ ...f, rerankScore: scores[i] ?? 0, order: i })).sort((a, b) => b.rerankScore - a.rerankScore || a.order - b.order);
   // A section written for another population (another trimester, infants for a school child) is
   // never the right section for this patient, however well its words match; how well it fits her own
   // state is one of the reranker's features, so nothing is promoted here.
-  const fused = fitToPatient(reranked, (f) => f.hit.sectionPath, input.demographics, () => false);
+  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, () => false);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
-  const candidates = fused.map((f) => ({ accession: f.hit.accession, sectionId: f.hit.sectionId, text: f.hit.content }));
+  const candidates = fused.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, text: f.section.text }));
   return { sections, queries, legs, candidates };
 }
 
@@ -143,36 +137,24 @@ function selectSections(
   const perPart = new Map<string, number>();
   const seenText = new Set<string>();
   let tokens = 0;
-  for (const [rank, { hit, fusedScore, foundBy }] of fused.entries()) {
+  for (const [rank, { section, fusedScore, foundBy }] of fused.entries()) {
     if (chosen.length >= limits.k) break;
     if (fusedScore < limits.floor && rank >= limits.k) continue;
-    const textKey = normalisedBody(hit);
+    const textKey = normalisedBody(section);
     if (seenText.has(textKey)) continue;
-    const partKey = `${hit.accession}/${hit.partFile}`;
+    const partKey = `${section.accession}/${section.partFile}`;
     if ((perPart.get(partKey) ?? 0) >= limits.perPartCap) continue;
-    if (chosen.length > 0 && tokens + hit.tokenCount > limits.tokenBudget) continue;
+    if (chosen.length > 0 && tokens + section.tokenCount > limits.tokenBudget) continue;
     seenText.add(textKey);
     perPart.set(partKey, (perPart.get(partKey) ?? 0) + 1);
-    tokens += hit.tokenCount;
-    chosen.push({
-      chunkId: hit.id,
-      accession: hit.accession,
-      bookTitle: hit.bookTitle,
-      partFile: hit.partFile,
-      sectionId: hit.sectionId,
-      sectionPath: hit.sectionPath,
-      titlePath: hit.titlePath,
-      text: hit.content,
-      tokenCount: hit.tokenCount,
-      fusedScore,
-      foundBy: foundBy.map((f) => `${f.list}#${f.rank}`),
-    });
+    tokens += section.tokenCount;
+    chosen.push({ section, score: fusedScore, foundBy: foundBy.map((f) => `${f.list}#${f.rank}`) });
   }
   return chosen;
 }
 
 /** The same text under two title paths (a section repeated in two books) is one section to the prompt. */
-function normalisedBody(hit: IndexHit): string {
-  const body = hit.content.slice(hit.content.indexOf('\n') + 1);
+function normalisedBody(section: GuidelineSection): string {
+  const body = section.text.slice(section.text.indexOf('\n') + 1);
   return body.replace(/\s+/g, ' ').trim().toLowerCase();
 }

@@ -2,7 +2,8 @@
  * WhatsApp intake: client events to the sender gate and the consult engine. The same wiring runs in
  * `npm run whatsapp` and in the tests (over a fake client), so what the tests prove is what runs.
  */
-import { receiveInbound, type ConsultEngineDeps, type EngineLog } from '../../consult/consult-engine.js';
+import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-engine.js';
+import type { EngineLog } from '../../consult/engine-log.js';
 import type { Messenger } from '../../consult/consult-store.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import { gateSender, hashChannelId, type IdentityStore } from '../../consult/sender-gate.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import qrcode from 'qrcode-terminal';
 import whatsappWeb from 'whatsapp-web.js';
 import type { ClientOptions } from 'whatsapp-web.js';
-import type { EngineLog } from '../../consult/consult-engine.js';
+import type { EngineLog } from '../../consult/engine-log.js';
 import { settlesWithin } from '../../jobs/settles-within.js';
 import { createReconnectPolicy, type ReconnectTimers } from './reconnect-policy.js';
 import type { WhatsAppClientLike, WhatsAppMessageLike } from './whatsapp-client.js';
