@@ -129,7 +129,9 @@ export async function searchChunksByVector(
  * (default 1 each) scale a word's share, so context words refine the diagnosis' words instead of
  * replacing them. Candidates come from the query's twelve most informative words that occur in the
  * corpus (weighted rarity; the GIN index answers them quickly), OR-ed, so one incidental word cannot
- * exclude the right section; common words still add to the score of each candidate. Matching every row that has
+ * exclude the right section; common words still add to the score of each candidate. A word the corpus
+ * does not know (five letters or more) counts as its most similar corpus lexeme by trigram similarity
+ * (at least 0.45, weighted by it): "malria" searches "malaria", "hypertention" "hypertens". Matching every row that has
  * any common word ("child", "give") made the cost grow with the corpus. `terms` are plain words; the
  * database builds every tsquery, nothing is concatenated into SQL.
  */
@@ -141,9 +143,18 @@ export async function searchChunksByText(
   if (pairs.length === 0) return [];
   const rows = await db.sql.query<GuidelineSection & { score: number }>(
     `WITH input AS (SELECT t.term, t.w FROM unnest($1::text[], $5::float8[]) AS t(term, w)),
-     words AS (
+     typed AS (
        SELECT lexeme, max(input.w) AS w FROM input, unnest(tsvector_to_array(to_tsvector('english', input.term))) AS lexeme
         GROUP BY lexeme),
+     fixed AS (
+       SELECT coalesce(known.lexeme, near.lexeme, t.lexeme) AS lexeme, t.w * coalesce(near.sim, 1) AS w
+         FROM typed t
+         LEFT JOIN guideline_lexeme_stats known ON known.lexeme = t.lexeme
+         LEFT JOIN LATERAL (
+           SELECT s.lexeme, similarity(s.lexeme, t.lexeme)::float8 AS sim FROM guideline_lexeme_stats s
+            WHERE known.lexeme IS NULL AND length(t.lexeme) >= 5 AND s.lexeme % t.lexeme AND similarity(s.lexeme, t.lexeme) >= 0.45
+            ORDER BY similarity(s.lexeme, t.lexeme) DESC, s.ndoc DESC, s.lexeme LIMIT 1) near ON true),
+     words AS (SELECT lexeme, max(w) AS w FROM fixed GROUP BY lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
      q AS (
        SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
