@@ -1,12 +1,14 @@
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestionStatus, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
 import { createReviewStore } from '../infra/db/stores/review-store.js';
 import { createQueueBoard } from '../jobs/queue-board.js';
-import { workerAdminOverEnrollment } from '../review/admin/enrollment-worker-admin.js';
 import { createReviewApp } from '../review/http/app.js';
+import { createWorkerAdmin } from '../review/admin/worker-admin.js';
 import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run review`: the supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080). */
@@ -14,20 +16,13 @@ runMain(async () => {
   const config = loadConfigOrExit();
   const log = loggerFor(config);
   const { db } = await openMigratedDatabase(config);
-  // The admin pages enroll, list and revoke CHWs, none of which hashes a sender id: the review app
-  // needs no SENDER_HASH_SECRET, and a call that would hash one is a bug that must not pass silently.
-  const enrollment = createEnrollmentStore(db, {
-    hashSender: () => {
-      throw new Error('the review app does not handle channel identities');
-    },
-  });
   const board = config.redisUrl ? await createQueueBoard({ redisUrl: config.redisUrl, prefix: config.jobsPrefix, basePath: '/admin/queues' }) : undefined;
   const app = createReviewApp({
     auth: createReviewAuthStore(db),
     reviews: createReviewStore(db),
     audit: createReviewAudit(db),
     admin: {
-      workers: workerAdminOverEnrollment(enrollment),
+      workers: createWorkerAdmin(createEnrollmentStore(db, { hashSender: createSenderHasher(await resolveSenderHashSecret(config)) })),
       staff: createStaffAdmin(db),
       ingestion: createIngestionStatus(db),
       publicUrl: config.review.publicUrl,

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gateSender, UNKNOWN_SENDER_REPLY } from '../../src/consult/sender-gate.js';
+import { gateSender, UNKNOWN_SENDER_REPLY, type GateReply } from '../../src/consult/sender-gate.js';
 import { createStaffMember } from '../../src/infra/db/stores/people-store.js';
 import { createIngestionStatus, createStaffAdmin } from '../../src/infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/stores/review-auth-store.js';
 import { createReviewStore } from '../../src/infra/db/stores/review-store.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { createQueueBoard } from '../../src/jobs/queue-board.js';
-import { workerAdminOverEnrollment } from '../../src/review/admin/enrollment-worker-admin.js';
 import { hashPassword } from '../../src/review/auth/secrets.js';
 import { createReviewApp } from '../../src/review/http/app.js';
-import { RecordingMessenger } from '../../bench/support/recording-messenger.js';
+import { createWorkerAdmin } from '../../src/review/admin/worker-admin.js';
 import { testEnrollmentStore } from '../support/enrollment.js';
 import { TEST_REDIS_URL, describeWithRedis } from '../support/redis.js';
 import { ReviewClient } from '../support/review-client.js';
@@ -34,7 +33,7 @@ describe('admin pages', () => {
       auth: createReviewAuthStore(db),
       audit: createReviewAudit(db),
       reviews: createReviewStore(db),
-      admin: { workers: workerAdminOverEnrollment(testEnrollmentStore(db)), staff: createStaffAdmin(db), ingestion: createIngestionStatus(db), publicUrl: 'https://review.example.org' },
+      admin: { workers: createWorkerAdmin(testEnrollmentStore(db)), staff: createStaffAdmin(db), ingestion: createIngestionStatus(db), publicUrl: 'https://review.example.org' },
       ...(queueBoard ? { queueBoard } : {}),
       secureCookies: false,
       addressOf: () => '10.2.0.1',
@@ -77,9 +76,12 @@ describe('admin pages', () => {
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
 
     const identities = testEnrollmentStore(db);
-    const messenger = new RecordingMessenger();
+    const sent: GateReply[] = [];
+    const reply = async (answer: GateReply) => {
+      sent.push(answer);
+    };
     const say = (text: string) =>
-      gateSender({ identities, messenger }, { channel: 'telegram', chatId: '8100', messageId: `8100:${randomUUID()}`, senderId: '8100', chatType: 'private', text, receivedAt: new Date() });
+      gateSender({ identities, reply }, { channel: 'telegram', chatId: '8100', messageId: `8100:${randomUUID()}`, senderId: '8100', chatType: 'private', text, receivedAt: new Date() });
     await say(`/start ${code}`);
     expect((await say('2 year old, cough')).kind).toBe('consult');
 
@@ -90,9 +92,9 @@ describe('admin pages', () => {
     expect(admin.lastHtml).toContain('Access revoked.');
     expect(admin.lastHtml).toContain('Abena</strong> · revoked');
 
-    const before = messenger.sentTo('8100').length;
+    const before = sent.filter((r) => r.chatId === '8100').length;
     expect((await say('3 year old, fever')).kind).toBe('answered');
-    const replies = messenger.sentTo('8100');
+    const replies = sent.filter((r) => r.chatId === '8100');
     expect(replies).toHaveLength(before + 1);
     expect(replies.at(-1)?.text).toBe(UNKNOWN_SENDER_REPLY);
     // The old code does not bring them back.

@@ -60,6 +60,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(10, 1, 200),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
   JOBS_LOCK_SECONDS: int(30, 1, 3600),
+  JOBS_CONCURRENCY: int(8, 1, 256),
   JOBS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' }).optional().default('chw'),
 
   ANTHROPIC_API_KEY: optionalString,
@@ -75,6 +76,10 @@ const envSchema = z.object({
   EMBEDDING_DIMENSIONS: int(STORED_EMBEDDING_DIMENSIONS, 1, 4096),
   EMBEDDING_BATCH_SIZE: int(64, 1, 2048),
   EMBEDDING_CONCURRENCY: int(2, 1, 32),
+  RERANK_URL: optionalUrl,
+  RERANK_MODEL: optionalString,
+  RERANK_API_KEY: optionalString,
+  RERANK_TIMEOUT_MS: int(2000, 100, 60_000),
 
   GUIDELINES_BASE_URL: z.url({ message: 'must be a URL' }).optional().default('https://ftp.ncbi.nlm.nih.gov/pub/litarch'),
   GUIDELINES_PUBLISHER: z.string().trim().min(1).optional().default('World Health Organization'),
@@ -114,6 +119,8 @@ export interface Config {
   jobsPrefix: string;
   /** How long a worker's claim on a job lasts without renewal: a dead worker's job moves on after this. */
   jobsLockSeconds: number;
+  /** Jobs of one kind (plans, follow-ups) a process runs at once; mostly waiting on the LLM. */
+  jobsConcurrency: number;
   llm:
     | { kind: 'offline' }
     | {
@@ -136,6 +143,8 @@ export interface Config {
         batchSize: number;
         concurrency: number;
       };
+  /** 'features': the deterministic default; 'http': a cross-encoder `/rerank` endpoint (RERANK_URL). */
+  rerank: { kind: 'features' } | { kind: 'http'; url: string; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   guidelines: {
     baseUrl: string;
     publisher: string;
@@ -209,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     jobsPrefix: e.JOBS_PREFIX,
     jobsLockSeconds: e.JOBS_LOCK_SECONDS,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     llm: e.ANTHROPIC_API_KEY
       ? {
           kind: 'anthropic',
@@ -233,6 +243,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             concurrency: e.EMBEDDING_CONCURRENCY,
           }
         : { kind: 'none' },
+    rerank: e.RERANK_URL
+      ? { kind: 'http', url: e.RERANK_URL, model: e.RERANK_MODEL, apiKey: e.RERANK_API_KEY, timeoutMs: e.RERANK_TIMEOUT_MS }
+      : { kind: 'features' },
     guidelines: {
       baseUrl: e.GUIDELINES_BASE_URL.replace(/\/+$/, ''),
       publisher: e.GUIDELINES_PUBLISHER,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Messenger } from '../../../src/consult/consult-store.js';
 import type { InboundMessage } from '../../../src/consult/messages.js';
 import { applyRetention } from '../../../src/consult/retention/apply-retention.js';
 import { gateSender } from '../../../src/consult/sender-gate.js';
@@ -10,7 +9,7 @@ import { testEnrollmentStore } from '../../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
-const silent: Messenger = { canSend: () => true, send: async () => ({ status: 'sent', channelMessageIds: ['1'] }) };
+const silent = async (): Promise<void> => {};
 const message = (chatId: string, messageId: string, text = 'hello'): InboundMessage => ({
   channel: 'telegram',
   chatId,
@@ -31,7 +30,7 @@ afterAll(async () => {
 const count = async (sql: string) => Number((await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]?.n);
 
 it('deletes old unknown-sender traces and redelivery records, never what a consult still needs', async () => {
-  const deps = { identities: testEnrollmentStore(db), messenger: silent };
+  const deps = { identities: testEnrollmentStore(db), reply: silent };
   // 50 unknown messages a month ago: each left two rows (the redelivery record and an audit event).
   for (let i = 0; i < 50; i++) await gateSender(deps, message(`9${i}`, `old-${i}`));
   await gateSender(deps, message('9000', 'start-1', '/start WRNG-0001'));
