@@ -1,6 +1,5 @@
-import type { Messenger } from './consult-store.js';
 import type { IdentityStore } from './enrollment/ports.js';
-import type { InboundMessage } from './messages.js';
+import type { ChannelName, InboundMessage } from './messages.js';
 
 /**
  * How many wrong invite codes are tolerated an hour, from one sender and from everyone together. An
@@ -25,6 +24,16 @@ function inviteCodeIn(message: InboundMessage): string | null {
   return message.channel === 'whatsapp' && INVITE_CODE.test(text) ? text : null;
 }
 
+/** One answer of the gate, for the outbox (stored once by its key, then sent; a failed send is retried). */
+export interface GateReply {
+  channel: Exclude<ChannelName, 'terminal'>;
+  chatId: string;
+  text: string;
+  idempotencyKey: string;
+  /** The health worker the chat now belongs to (a welcome); null for a sender who is not enrolled. */
+  healthWorkerId: string | null;
+}
+
 export type GateResult =
   | { kind: 'consult'; healthWorkerId: string | null }
   /** Answered here (welcome, refusal, bad code); nothing to hand to the consult. */
@@ -33,12 +42,14 @@ export type GateResult =
 /**
  * Decides whether a message may reach the consult. Group chats are refused; an enrolled sender passes;
  * an invite code binds a new sender (enrollment/); anyone else, a suspended or revoked worker included,
- * gets one fixed reply and leaves only keyed hashes of its ids in the audit log. Replies sent here are not stored: an unknown sender has no chat in the database.
+ * gets one fixed reply and leaves only keyed hashes of its ids in the audit log. Replies go through
+ * `deps.reply` (the outbox, which forgets an unknown sender's chat once its reply is delivered).
  */
-export async function gateSender(deps: { identities: IdentityStore; messenger: Messenger }, message: InboundMessage): Promise<GateResult> {
+export async function gateSender(deps: { identities: IdentityStore; reply: (reply: GateReply) => Promise<void> }, message: InboundMessage): Promise<GateResult> {
   if (message.channel === 'terminal') return { kind: 'consult', healthWorkerId: null };
-  const reply = async (text: string) => {
-    await deps.messenger.send(message.channel, { chatId: message.chatId, text, kind: 'reply', idempotencyKey: `gate:${message.channel}:${message.messageId}` });
+  const channel = message.channel;
+  const reply = async (text: string, healthWorkerId: string | null = null) => {
+    await deps.reply({ channel, chatId: message.chatId, text, idempotencyKey: `gate:${channel}:${message.messageId}`, healthWorkerId });
   };
   const firstTime = () => deps.identities.recordUnknownSender(message.channel, message.messageId, message.senderId);
   if (message.chatType !== 'private') {
@@ -51,7 +62,7 @@ export async function gateSender(deps: { identities: IdentityStore; messenger: M
     if (!code) return { kind: 'consult', healthWorkerId: worker };
     // "/start CODE" again from an enrolled worker (or the redelivery of the one that enrolled them) is a
     // greeting at most once per message.
-    if (await firstTime()) await reply(ENROLLED_WELCOME);
+    if (await firstTime()) await reply(ENROLLED_WELCOME, worker);
     return { kind: 'answered' };
   }
   if (code) {
@@ -64,7 +75,7 @@ export async function gateSender(deps: { identities: IdentityStore; messenger: M
       return { kind: 'answered' };
     }
     const redeemed = await deps.identities.redeemInvite(code, message.channel, message.senderId);
-    await reply(redeemed ? ENROLLED_WELCOME : BAD_INVITE);
+    await reply(redeemed ? ENROLLED_WELCOME : BAD_INVITE, redeemed);
     return { kind: 'answered' };
   }
   if (await firstTime()) await reply(UNKNOWN_SENDER_REPLY);

@@ -21,6 +21,8 @@ import { createInProcessJobQueue } from '../jobs/in-process-job-queue.js';
 import type { Logger } from '../infra/log/logger.js';
 import type { Embedder } from '../rag/embedder.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
+import { sendGateReply } from '../consult/send-gate-reply.js';
+import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
 
@@ -35,6 +37,20 @@ export interface ConsultRuntime {
   runner: JobRunner | undefined;
   /** Hands unfinished work back to the engine after a restart: pending turns, unsent replies, plans. */
   resume(): Promise<void>;
+  /** Answers of the sender gate, through the outbox. */
+  gateReply(reply: GateReply): Promise<void>;
+  /**
+   * Starts the outbox pump: every `everyMs` (default 5 s) a resume pass sends replies whose send failed
+   * or that wait for this process (a worker's plan for a terminal or WhatsApp chat), hands stalled
+   * turns back and re-enqueues lost plans. A slow pass is never stacked on.
+   */
+  startPump(everyMs?: number): void;
+  /**
+   * Stops in order: `stopIntake` (no new messages), the pump (its pass finishes), running jobs
+   * (drained up to 10 s), the queue, `closeAfterJobs` (a browser), then the database. Safe to call twice.
+   */
+  shutdown(steps?: { stopIntake?: () => Promise<void>; closeAfterJobs?: () => Promise<void> }): Promise<void>;
+  /** Stops the pump and the jobs (not the database): for callers that own the database. */
   close(): Promise<void>;
 }
 
@@ -128,8 +144,10 @@ export async function buildConsultRuntime(options: {
     ...(writer ? { writer } : {}),
   };
   if (runner) {
-    runner.register(planJob, (payload, context) => planJob.handle(planDeps, payload, context));
-    runner.register(followUpJob, (payload, context) => followUpJob.handle(planDeps, payload, context));
+    // Plan jobs mostly wait on the LLM: 2 at a time left a 1,000-CHW run's plans queued for minutes.
+    const concurrency = { concurrency: config.jobsConcurrency };
+    runner.register(planJob, (payload, context) => planJob.handle(planDeps, payload, context), concurrency);
+    runner.register(followUpJob, (payload, context) => followUpJob.handle(planDeps, payload, context), concurrency);
     runner.onFailed((failure) =>
       logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
     );
@@ -144,13 +162,60 @@ export async function buildConsultRuntime(options: {
     onError: (error) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'),
   });
 
-  return {
+  let pump: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  const stopPump = async () => {
+    clearInterval(pump);
+    pump = undefined;
+    await pass;
+  };
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      retention.stop();
+      await stopPump();
+      await runner?.close({ drainMs: 10_000 });
+      await closeQueue();
+    })());
+  let shut: Promise<void> | undefined;
+
+  const runtime: ConsultRuntime = {
     engine,
     hashSender,
     planDeps,
     store,
     queue,
     runner,
+    gateReply: (reply) => sendGateReply(engine, reply),
+    startPump(everyMs = 5_000) {
+      if (pump) return;
+      pump = setInterval(() => {
+        pass ??= runtime
+          .resume()
+          .then(() => store.forgetStrangers())
+          .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.name : 'unknown', detail: error instanceof Error ? error.message.slice(0, 200) : '' }, 'outbox pump pass failed'))
+          .finally(() => {
+            pass = undefined;
+          });
+      }, everyMs);
+    },
+    shutdown(steps = {}) {
+      return (shut ??= (async () => {
+        const step = async (name: string, run: (() => Promise<void>) | undefined) => {
+          try {
+            await run?.();
+          } catch (error) {
+            // One step failing must not keep later resources open.
+            logger.error({ step: name, error: error instanceof Error ? error.message.slice(0, 200) : String(error) }, 'shutdown step failed');
+          }
+        };
+        await step('intake', steps.stopIntake);
+        await step('jobs', close);
+        await step('after-jobs', steps.closeAfterJobs);
+        await step('database', () => db.close());
+      })());
+    },
+    close,
     async resume() {
       for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
         await queue.enqueue(planJob, { consultId }, { jobId: planJobId(consultId, waitingMs) });
@@ -161,10 +226,6 @@ export async function buildConsultRuntime(options: {
         );
       }
     },
-    async close() {
-      retention.stop();
-      await runner?.close({ drainMs: 10_000 });
-      await closeQueue();
-    },
   };
+  return runtime;
 }

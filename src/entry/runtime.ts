@@ -50,3 +50,22 @@ export function runMain(main: () => Promise<void>): void {
     process.stderr.write(`error: ${message}\n`, () => process.exit(code));
   });
 }
+
+/**
+ * Graceful stop on SIGTERM or SIGINT: logs once, runs `shutdown` (the runtime's ordered shutdown), then
+ * exits with the exit code already set (0 by default). A second signal while stopping is ignored.
+ */
+export function exitOnSignals(logger: Logger, name: string, shutdown: () => Promise<void>): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, process: name }, 'stopping: no new work, draining what is in flight');
+    void shutdown()
+      .then(() => logger.info({ process: name }, 'stopped'))
+      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed'))
+      .finally(() => process.exit(process.exitCode ?? 0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}

@@ -36,6 +36,9 @@ export async function writeChunksFile(path: string, records: AsyncIterable<Inges
     await rename(temp, path);
     return { ...summary, sha256: hash.digest('hex') };
   } catch (error) {
+    // The temporary file is discarded: a write still queued when it is destroyed must not surface as
+    // an unhandled stream error.
+    out.on('error', () => {});
     out.destroy();
     await rm(temp, { force: true });
     throw error;

@@ -7,6 +7,7 @@ import type { EngineLog } from '../../consult/engine-log.js';
 import type { Messenger } from '../../consult/consult-store.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import type { IdentityStore } from '../../consult/enrollment/ports.js';
+import { sendGateReply } from '../../consult/send-gate-reply.js';
 import { gateSender } from '../../consult/sender-gate.js';
 import { createChannelMessenger } from '../channel-messenger.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
@@ -26,8 +27,6 @@ export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
   engine: ConsultEngineDeps;
   identities: IdentityStore;
-  /** Sends the gate's replies (welcome, refusal); normally the engine's messenger. */
-  messenger: Messenger;
   log: EngineLog;
   /** Default `() => new Date()`. */
   now?: () => Date;
@@ -47,11 +46,12 @@ export interface WhatsAppChannel {
  * messages; different chats run concurrently. Groups and status broadcasts never get here.
  */
 export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppChannel {
-  const { engine, identities, messenger, log } = options;
+  const { engine, identities, log } = options;
   const chains = new Map<string, Promise<void>>();
 
   const handle = async (inbound: InboundMessage): Promise<void> => {
-    const gate = await gateSender({ identities, messenger }, inbound);
+    // The gate's answers go through the engine's outbox, so one whose send fails is retried.
+    const gate = await gateSender({ identities, reply: (reply) => sendGateReply(engine, reply) }, inbound);
     if (gate.kind === 'consult') await receiveInbound(engine, inbound, gate.healthWorkerId);
   };
 

@@ -60,6 +60,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(10, 1, 200),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
   JOBS_LOCK_SECONDS: int(30, 1, 3600),
+  JOBS_CONCURRENCY: int(8, 1, 256),
   JOBS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' }).optional().default('chw'),
 
   ANTHROPIC_API_KEY: optionalString,
@@ -114,6 +115,8 @@ export interface Config {
   jobsPrefix: string;
   /** How long a worker's claim on a job lasts without renewal: a dead worker's job moves on after this. */
   jobsLockSeconds: number;
+  /** Jobs of one kind (plans, follow-ups) a process runs at once; mostly waiting on the LLM. */
+  jobsConcurrency: number;
   llm:
     | { kind: 'offline' }
     | {
@@ -209,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     jobsPrefix: e.JOBS_PREFIX,
     jobsLockSeconds: e.JOBS_LOCK_SECONDS,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     llm: e.ANTHROPIC_API_KEY
       ? {
           kind: 'anthropic',

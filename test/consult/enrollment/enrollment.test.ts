@@ -1,27 +1,23 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Messenger, SendOutcome } from '../../../src/consult/consult-store.js';
 import { enrollWorker } from '../../../src/consult/enrollment/enroll-worker.js';
 import { listWorkers } from '../../../src/consult/enrollment/list-workers.js';
 import { revokeWorker } from '../../../src/consult/enrollment/revoke-worker.js';
 import { createSenderHasher } from '../../../src/consult/enrollment/sender-hash.js';
 import { suspendWorker } from '../../../src/consult/enrollment/suspend-worker.js';
-import type { InboundMessage, OutboundMessage } from '../../../src/consult/messages.js';
-import { BAD_INVITE, ENROLLED_WELCOME, gateSender, UNKNOWN_SENDER_REPLY } from '../../../src/consult/sender-gate.js';
+import type { InboundMessage } from '../../../src/consult/messages.js';
+import { BAD_INVITE, ENROLLED_WELCOME, gateSender, UNKNOWN_SENDER_REPLY, type GateReply } from '../../../src/consult/sender-gate.js';
 import { isAppError } from '../../../src/core/app-error.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
 import { testEnrollmentStore, testSenderHasher } from '../../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
-class Replies implements Messenger {
-  readonly sent: OutboundMessage[] = [];
-  canSend(): boolean {
-    return true;
-  }
-  async send(_channel: string, message: OutboundMessage): Promise<SendOutcome> {
-    this.sent.push(message);
-    return { status: 'sent', channelMessageIds: [String(this.sent.length)] };
-  }
+/** Collects the gate's answers (their delivery through the outbox is tested in gate-replies.test.ts). */
+class Replies {
+  readonly sent: GateReply[] = [];
+  readonly reply = async (reply: GateReply): Promise<void> => {
+    this.sent.push(reply);
+  };
   last(chatId: string): string | undefined {
     return this.sent.filter((m) => m.chatId === chatId).at(-1)?.text;
   }
@@ -43,7 +39,7 @@ describe('enrollment: suspension and revocation win over an invite code', () => 
     db = await openTestDatabase('pglite');
     await createStaffMember(db, { role: 'supervisor', name: 'Supervisor', email: 'enrol@example.org' });
     store = testEnrollmentStore(db);
-    deps = { identities: store, messenger: replies };
+    deps = { identities: store, reply: replies.reply };
   });
   afterAll(async () => {
     await db?.close();
@@ -132,7 +128,7 @@ describe('sender hashes are keyed', () => {
 
   it('stores an HMAC of an unknown Telegram id, not the SHA-256 anyone can recompute by trying ids', async () => {
     const replies = new Replies();
-    await gateSender({ identities: testEnrollmentStore(db), messenger: replies }, telegram('123456789', 'hello'));
+    await gateSender({ identities: testEnrollmentStore(db), reply: replies.reply }, telegram('123456789', 'hello'));
     const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: 'inbound.unknown_sender' } });
     const unkeyed = createHash('sha256').update('telegram:123456789').digest('hex').slice(0, 32);
     expect(audit.subjectId).not.toBe(unkeyed);
