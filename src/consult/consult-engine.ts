@@ -1,8 +1,6 @@
 import type { JobQueue } from '../core/jobs.js';
-import type { SideEffectLedger } from '../core/side-effects.js';
-import type { ConsultSnapshot, ConsultStore, Messenger, PendingInbound, TurnOutcome } from './consult-store.js';
-import { deliverOutbox } from './deliver-outbox.js';
-import type { EngineLog } from './engine-log.js';
+import type { ConsultSnapshot, PendingInbound, TurnOutcome } from './consult-store.js';
+import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
@@ -14,16 +12,12 @@ import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
 import { MESSAGE_TOO_LONG } from './turn/texts.js';
 
-export interface ConsultEngineDeps {
-  store: ConsultStore;
-  messenger: Messenger;
+export interface ConsultEngineDeps extends DeliveryDeps {
   jobs: JobQueue;
-  ledger: SideEffectLedger;
   /** Absent: the offline protocol mode. */
   interview?: InterviewModel;
   /** Checks a stated dx: against the guideline library before a plan is requested. */
   coverage?: ConditionCoverage;
-  log: EngineLog;
   /** Keyed hash for message ids in logs (WhatsApp ids embed a phone number); absent, none is logged. */
   messageRef?: SenderHasher;
 }

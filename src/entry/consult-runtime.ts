@@ -14,6 +14,8 @@ import type { Database } from '../infra/db/open-database.js';
 import { createConsultStore } from '../infra/db/stores/consult-store.js';
 import { createSideEffectLedger } from '../infra/db/stores/side-effect-store.js';
 import { createOpenAiEmbedder } from '../infra/embeddings/openai-embedder.js';
+import { httpReranker } from '../infra/rerank/http-reranker.js';
+import { featureReranker } from '../rag/feature-reranker.js';
 import { createAnthropicInterviewModel } from '../infra/llm/anthropic-interview-model.js';
 import { createAnthropicPlanWriter } from '../infra/llm/anthropic-plan-writer.js';
 import { createBullmqJobQueue, createBullmqJobRunner } from '../jobs/bullmq-job-queue.js';
@@ -91,6 +93,18 @@ export async function buildConsultRuntime(options: {
     embedder = createOpenAiEmbedder({ baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions });
   }
   const index = databaseGuidelineIndex(db);
+  const r = config.rerank;
+  const reranker =
+    r.kind === 'http'
+      ? httpReranker({
+          url: r.url,
+          ...(r.model ? { model: r.model } : {}),
+          ...(r.apiKey ? { apiKey: r.apiKey } : {}),
+          timeoutMs: r.timeoutMs,
+          fallback: featureReranker(),
+          onError: (error) => logger.warn({ error: error.message }, 'rerank endpoint failed; built-in reranker used'),
+        })
+      : featureReranker();
   let interview: InterviewModel | undefined;
   let writer: PlanWriter | undefined;
   if (config.llm.kind === 'anthropic') {
@@ -122,18 +136,15 @@ export async function buildConsultRuntime(options: {
     runner = local;
   }
 
-  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input);
+  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, reranker, ...(embedder ? { embedder } : {}) }, input);
   const hashSender = createSenderHasher(await resolveSenderHashSecret(config));
-  const { onEnqueued } = options;
-  const jobs: JobQueue = onEnqueued
-    ? {
-        async enqueue(job, payload, enqueueOptions) {
-          await queue.enqueue(job, payload, enqueueOptions);
-          const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
-          if (jobId !== undefined) onEnqueued(jobId);
-        },
-      }
-    : queue;
+  const jobs: JobQueue = {
+    async enqueue(job, payload, enqueueOptions) {
+      await queue.enqueue(job, payload, enqueueOptions);
+      const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
+      if (jobId !== undefined) options.onEnqueued?.(jobId);
+    },
+  };
   const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,

@@ -69,7 +69,7 @@ export async function* readChunksFile(path: string): AsyncGenerator<IngestRecord
     } catch {
       throw new ChunksFileError(path, lineNumber, 'not valid JSON (re-run npm run guidelines:parse)');
     }
-    if (!isIngestRecord(record)) throw new ChunksFileError(path, lineNumber, 'not a source or chunk record');
+    if (!isIngestRecord(record)) throw new ChunksFileError(path, lineNumber, 'not a source or chunk record (an older format? re-run npm run guidelines:parse)');
     yield record;
   }
 }

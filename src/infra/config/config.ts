@@ -76,6 +76,10 @@ const envSchema = z.object({
   EMBEDDING_DIMENSIONS: int(STORED_EMBEDDING_DIMENSIONS, 1, 4096),
   EMBEDDING_BATCH_SIZE: int(64, 1, 2048),
   EMBEDDING_CONCURRENCY: int(2, 1, 32),
+  RERANK_URL: optionalUrl,
+  RERANK_MODEL: optionalString,
+  RERANK_API_KEY: optionalString,
+  RERANK_TIMEOUT_MS: int(2000, 100, 60_000),
 
   GUIDELINES_BASE_URL: z.url({ message: 'must be a URL' }).optional().default('https://ftp.ncbi.nlm.nih.gov/pub/litarch'),
   GUIDELINES_PUBLISHER: z.string().trim().min(1).optional().default('World Health Organization'),
@@ -139,6 +143,8 @@ export interface Config {
         batchSize: number;
         concurrency: number;
       };
+  /** 'features': the deterministic default; 'http': a cross-encoder `/rerank` endpoint (RERANK_URL). */
+  rerank: { kind: 'features' } | { kind: 'http'; url: string; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   guidelines: {
     baseUrl: string;
     publisher: string;
@@ -237,6 +243,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             concurrency: e.EMBEDDING_CONCURRENCY,
           }
         : { kind: 'none' },
+    rerank: e.RERANK_URL
+      ? { kind: 'http', url: e.RERANK_URL, model: e.RERANK_MODEL, apiKey: e.RERANK_API_KEY, timeoutMs: e.RERANK_TIMEOUT_MS }
+      : { kind: 'features' },
     guidelines: {
       baseUrl: e.GUIDELINES_BASE_URL.replace(/\/+$/, ''),
       publisher: e.GUIDELINES_PUBLISHER,
