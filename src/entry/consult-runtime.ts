@@ -1,6 +1,6 @@
 import type { Config } from '../infra/config/config.js';
 import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sender-hash.js';
-import { applyRetention } from '../consult/retention/apply-retention.js';
+import { scheduleRetention } from '../consult/retention/schedule-retention.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createRetentionStore } from '../infra/db/stores/retention-store.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
@@ -164,15 +164,14 @@ export async function buildConsultRuntime(options: {
     );
   }
 
-  // Unknown-sender traces and redelivery records expire (RETENTION_DAYS); every long-running process
-  // applies it, which is harmless: a second pass finds nothing to delete.
-  const retentionStore = createRetentionStore(db);
-  const retain = () =>
-    void applyRetention(retentionStore, { days: config.retentionDays })
-      .then((deleted) => logger.info({ ...deleted, days: config.retentionDays }, 'retention applied'))
-      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'));
-  const retention = setInterval(retain, RETENTION_INTERVAL_MS);
-  retention.unref();
+  // Unknown-sender traces and redelivery records expire (RETENTION_DAYS) in every long-running process.
+  const retention = scheduleRetention({
+    store: createRetentionStore(db),
+    days: config.retentionDays,
+    everyMs: RETENTION_INTERVAL_MS,
+    onPass: (deleted) => logger.info({ ...deleted, days: config.retentionDays }, 'retention applied'),
+    onError: (error) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'),
+  });
 
   let pump: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
@@ -184,7 +183,7 @@ export async function buildConsultRuntime(options: {
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= (async () => {
-      clearInterval(retention);
+      retention.stop();
       await stopPump();
       await runner?.close({ drainMs: 10_000 });
       await closeQueue();
