@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { buildQueryVariants } from './build-queries.js';
 import type { Embedder } from './embedder.js';
 import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
-import type { GuidelineIndex } from './guideline-index.js';
+import type { GuidelineIndex, IndexHit } from './guideline-index.js';
 import type { GuidelineSection } from './guideline-section.js';
 import { searchTerms } from './normalise-query.js';
 import { featureReranker } from './feature-reranker.js';
@@ -24,13 +24,8 @@ export interface SearchGuidelinesInput {
   legs?: Array<'text' | 'vector'>;
 }
 
-/** A section retrieval chose, with its fused (RRF) score. */
-export interface RetrievedSection {
-  section: GuidelineSection;
-  score: number;
-  /** e.g. ['text:contextual#1', 'vector:condition#3'] */
-  foundBy: string[];
-}
+/** A section retrieval chose, with its fused (RRF) score and the lists that found it, e.g. ['text:contextual#1']. */
+export type RetrievedSection = IndexHit & { foundBy: string[] };
 
 export interface SearchGuidelinesResult {
   sections: RetrievedSection[];

@@ -20,15 +20,12 @@ export interface GuidelineSourceInput {
 /** A chunk line of the chunks file, stored under its source's id. */
 export type GuidelineChunkInput = Omit<ChunkRecord, 'type' | 'accession'> & { sourceId: string };
 
-/** A chunk as a search returns it: the rag port's IndexHit (score: cosine similarity or text rank). */
-export type ChunkHit = IndexHit;
-
 /** The columns of a chunk row as stored: `text` is the content column. */
 function chunkRow({ text, ...rest }: GuidelineChunkInput) {
   return { ...rest, content: text };
 }
 
-function toHit({ score, ...section }: GuidelineSection & { score: number }): ChunkHit {
+function toHit({ score, ...section }: GuidelineSection & { score: number }): IndexHit {
   return { section, score: Number(score) };
 }
 
@@ -98,7 +95,7 @@ export async function searchChunksByVector(
   db: Database,
   query: { embedding: number[]; model: string; k: number; efSearch?: number },
   options: { storedModels?: Array<{ model: string; dimensions: number; chunks: number }> } = {},
-): Promise<ChunkHit[]> {
+): Promise<IndexHit[]> {
   const stored = options.storedModels ?? (await countVectorsByModel(db));
   const mismatch = stored.find((s) => s.model !== query.model || s.dimensions !== query.embedding.length);
   if (mismatch) {
@@ -138,7 +135,7 @@ export async function searchChunksByVector(
 export async function searchChunksByText(
   db: Database,
   query: { terms: string[]; k: number; weights?: number[]; candidateWords?: number; candidateLimit?: number },
-): Promise<ChunkHit[]> {
+): Promise<IndexHit[]> {
   const pairs = query.terms.map((t, i) => ({ term: t.trim(), weight: query.weights?.[i] ?? 1 })).filter((p) => p.term);
   if (pairs.length === 0) return [];
   const rows = await db.sql.query<GuidelineSection & { score: number }>(
