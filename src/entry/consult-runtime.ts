@@ -28,6 +28,9 @@ import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
 
+/** Chats one resume pass handles at once (each mostly waits on the LLM). */
+const RESUME_CONCURRENCY = 16;
+
 export interface ConsultRuntime {
   engine: ConsultEngineDeps;
   /** HMAC of channel ids under the deployment's secret (the identity store and logs use it). */
@@ -231,11 +234,18 @@ export async function buildConsultRuntime(options: {
       for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
         await queue.enqueue(planJob, { consultId }, { jobId: planJobId(consultId, waitingMs) });
       }
-      for (const chatRef of await store.chatsWithPendingWork()) {
-        await processChat(engine, chatRef).catch((error: unknown) =>
-          logger.error({ chatRef, error: error instanceof Error ? error.message : String(error) }, 'resuming chat failed'),
-        );
-      }
+      // Chats are independent and a turn mostly waits on the LLM: one at a time, the turns a killed
+      // process left behind (hundreds at 1,000 CHWs) waited minutes for their turn in this pass.
+      const pending = await store.chatsWithPendingWork();
+      const next = () => pending.shift();
+      const lane = async () => {
+        for (let chatRef = next(); chatRef !== undefined; chatRef = next()) {
+          await processChat(engine, chatRef).catch((error: unknown) =>
+            logger.error({ chatRef, error: error instanceof Error ? error.message : String(error) }, 'resuming chat failed'),
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: RESUME_CONCURRENCY }, lane));
     },
   };
   return runtime;
