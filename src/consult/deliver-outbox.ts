@@ -3,12 +3,8 @@ import type { SideEffectLedger } from '../core/side-effects.js';
 import type { ConsultStore, Messenger, PendingOutbound, SendOutcome } from './consult-store.js';
 import type { EngineLog } from './engine-log.js';
 
-export interface DeliveryDeps {
-  store: ConsultStore;
-  messenger: Messenger;
-  ledger: SideEffectLedger;
-  log: EngineLog;
-}
+/** What delivering a chat's outbox needs; the engine and the plan jobs both have it. */
+export interface DeliveryDeps { store: ConsultStore; messenger: Messenger; ledger: SideEffectLedger; log: EngineLog }
 
 /** How long an unfinished send claimed by another process is respected before it is taken over. */
 export const SEND_CLAIM_TAKEOVER_MS = 60_000;
