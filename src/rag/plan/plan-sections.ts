@@ -47,18 +47,31 @@ export function managementSection(section: Pick<CitedSection, 'sectionPath'>): b
 }
 
 /**
+ * A section on how to find or confirm the condition (performing or reading a test, measuring, screening,
+ * diagnostic thresholds): workup, which the plan follows rather than repeats once the diagnosis is made.
+ */
+const WORKUP_PATH = /\b(?:diagnosis of|diagnostic|diagnosis and classification|testing every|performing|reading|measuring|screening|recognising)\b|^diagnosis\b/i;
+
+/** True when the section is about finding or confirming the condition rather than managing it. */
+export function workupSection(section: Pick<CitedSection, 'sectionPath'>): boolean {
+  return WORKUP_PATH.test(section.sectionPath) && !managementSection(section);
+}
+
+/**
  * The sections a plan is written from: first the best `k` sections for the condition as stated (what
  * it is, for whom), then up to `extra` management sections (see managementSection) from the rest of
  * both lists, alternating between the treatment query's and the condition's next best: the dosing
  * table, the rehydration plan, the medicines, where to refer. A plan
  * answers "what do I do", and the sections ranking first for a bare condition name are often its
- * classification or how to measure it. Both lists best first, already fitted to the patient; no
- * section twice.
+ * classification or how to measure it. Workup sections (see workupSection) come after the rest of
+ * the condition's list, so a positive test in the findings does not fill the plan with how to read it.
+ * Both lists best first, already fitted to the patient; no section twice.
  */
 export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPath'>>(forCondition: readonly S[], forTreatment: readonly S[], k: number, extra: number): S[] {
-  const chosen = forCondition.slice(0, k);
+  const ordered = [...forCondition.filter((s) => !workupSection(s)), ...forCondition.filter((s) => workupSection(s))];
+  const chosen = ordered.slice(0, k);
   const ids = new Set(chosen.map((s) => s.id));
-  const rest = forCondition.slice(k);
+  const rest = ordered.slice(k);
   const alternating = forTreatment.flatMap((section, i) => [section, ...(rest[i] ? [rest[i]] : [])]).concat(rest.slice(forTreatment.length));
   for (const section of alternating) {
     if (chosen.length >= k + extra) break;
