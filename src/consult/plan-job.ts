@@ -98,7 +98,10 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     const closest: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
       const k = deps.sectionsPerDiagnosis ?? 4;
-      const search = (condition: string, n: number) => deps.search({ condition, demographics: consult.demographics, findings: consult.findings, k: n }).then((r) => r.sections.map((s) => s.section));
+      // No per-chapter cap here: the sections a plan needs (the condition, its dosing table, what to do
+      // first) are usually siblings in one chapter, and mergePlanSections bounds how many are used.
+      const search = (condition: string, n: number) =>
+        deps.search({ condition, demographics: consult.demographics, findings: consult.findings, k: n, perPartCap: n }).then((r) => r.sections.map((s) => s.section));
       // A plan asks how to treat and manage the condition, not what it is: besides the condition as
       // stated, a treatment query brings the management sections (dosing table, rehydration plan,
       // medicines) that a bare condition name often ranks below its classification. After an urgent

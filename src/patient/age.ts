@@ -102,6 +102,12 @@ export function childTextApplies(d: Demographics): boolean | undefined {
   return months === undefined ? undefined : months < CHILD_TEXT_UPPER_MONTHS;
 }
 
+/** Whether text written for adolescents (10-19 years) applies to this patient; undefined when the age is unknown. */
+export function adolescentTextApplies(d: Demographics): boolean | undefined {
+  const months = ageInMonths(d);
+  return months === undefined ? undefined : ageGroupForMonths(months) === 'adolescent';
+}
+
 /** Whether text written for adults applies to this patient; undefined when the age is unknown. */
 export function adultTextApplies(d: Demographics): boolean | undefined {
   const months = ageInMonths(d);

@@ -1,10 +1,12 @@
-import { adultTextApplies, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
+import { adolescentTextApplies, adultTextApplies, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
 import type { Demographics } from '../patient/findings.js';
 import { pregnancyStatus, type Trimester } from '../patient/pregnancy.js';
 
 const POSTPARTUM = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery|breastfeeding women|women who are breastfeeding)\b/;
 const PREGNANCY = /\b(pregnan\w*|trimesters?|antenatal|eclampsia|pre-eclampsia)\b/;
-const CHILD = /\b(child|children|under[- ](five|5)|paediatric|adolescents?)\b/;
+const CHILD = /\b(child|children|under[- ](five|5)|paediatric)\b/;
+// Adolescents are their own population: "adults and adolescents" is not written for a toddler.
+const ADOLESCENT = /\badolescents?\b/;
 const INFANT = /\b(infants?|newborns?|neonates?)\b/;
 const ADULT = /\b(adults?|older (adults?|people)|elderly)\b/;
 const OLDER = /\b(older (adults?|people)|elderly)\b/;
@@ -29,14 +31,16 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
     const postpartum = POSTPARTUM.test(title);
     const pregnancy = !postpartum && PREGNANCY.test(title);
     const child = CHILD.test(title) || INFANT.test(title);
+    const adolescent = ADOLESCENT.test(title);
     const adult = ADULT.test(title);
-    if (!postpartum && !pregnancy && !child && !adult) continue;
+    if (!postpartum && !pregnancy && !child && !adolescent && !adult) continue;
     // A title naming several populations fits a patient in any of them ("Pregnancy, breastfeeding and
     // HIV-exposed infants" fits a pregnant woman or an infant, not a man of 38).
     return (
       (postpartum && postpartumFits(d)) ||
       (pregnancy && pregnancyFits(title, d)) ||
       (child && childTextApplies(d) !== false && infantFits(title, d)) ||
+      (adolescent && adolescentTextApplies(d) !== false) ||
       (adult && (OLDER.test(title) && ageInMonths(d) !== undefined ? isOlderAdult(d) : adultTextApplies(d) !== false))
     );
   }

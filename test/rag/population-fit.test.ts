@@ -27,6 +27,14 @@ describe('sections that fit the patient', () => {
     }
   });
 
+  it('keeps the adults-and-adolescents section from a toddler and a 6-year-old, but not from a 12-year-old', () => {
+    expect(sectionFitsPatient(ADULTS, { ageYears: 2 })).toBe(false);
+    expect(sectionFitsPatient(ADULTS, { ageYears: 6 })).toBe(false);
+    expect(sectionFitsPatient(ADULTS, { ageYears: 12 })).toBe(true);
+    expect(sectionFitsPatient('Growth > Anaemia in adolescents', { ageYears: 6 })).toBe(false);
+    expect(sectionFitsPatient('Growth > Anaemia in adolescents', { ageYears: 15 })).toBe(true);
+  });
+
   it('drops another trimester and puts her own trimester first', () => {
     const d = { sex: 'female' as const, ageYears: 25, pregnant: true, gestationWeeks: 10, trimester: 1 as const };
     expect(sectionFitsPatient(SECOND, d)).toBe(false);
