@@ -31,10 +31,10 @@ function deliveryOutcome(error: unknown, alreadyDelivered: number): SendOutcome 
   if (!isDeliveryError(error)) {
     return { status: 'retry_later', reason: error instanceof Error ? error.name : 'unknown', retryAfterMs: null, deliveredParts: alreadyDelivered };
   }
-  const deliveredParts = Math.max(alreadyDelivered, error.deliveredParts);
-  if (error.code === 'recipient_blocked' || error.code === 'rejected') {
+  const deliveredParts = Math.max(alreadyDelivered, error.details.deliveredParts);
+  if (error.code === 'recipient_blocked' || error.code === 'delivery_rejected') {
     return { status: 'undeliverable', reason: error.code, deliveredParts };
   }
-  const retryAfterMs = error.retryAfterSeconds === undefined ? null : error.retryAfterSeconds * 1000;
+  const retryAfterMs = error.details.retryAfterSeconds === undefined ? null : error.details.retryAfterSeconds * 1000;
   return { status: 'retry_later', reason: error.code, retryAfterMs, deliveredParts };
 }

@@ -1,6 +1,6 @@
 import type { JobQueue } from '../core/jobs.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
-import { AppError } from '../core/app-error.js';
+import { AppError, userMessage } from '../core/app-error.js';
 import type { ConsultSnapshot, ConsultStore, Messenger, PendingInbound, PendingOutbound, SendOutcome, TurnOutcome } from './consult-store.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
@@ -10,7 +10,6 @@ import { hashChannelId } from './sender-gate.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
-import { MESSAGE_TOO_LONG } from './turn/texts.js';
 
 /** Ids and counts only: the engine never logs message text. */
 export interface EngineLog {
@@ -136,7 +135,7 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referre
     inbound.media && !text
       ? mediaOutcome(inbound.media)
       : scanned.truncated
-        ? { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] }
+        ? { replies: [{ text: userMessage('message_too_long'), kind: 'reply' }] }
         : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text });
   // The consult remembers the referral (also when this message starts it), so every later plan leads with it.
   const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;
@@ -152,6 +151,7 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referre
   }
 }
 
+/** What a health worker is told for a media kind the bot cannot read; other kinds get `unsupported_media`. */
 const MEDIA_REPLIES: Record<string, string> = {
   voice: 'I cannot listen to voice notes yet. Please type what you want to tell me.',
   audio: 'I cannot listen to audio yet. Please type what you want to tell me.',
@@ -163,7 +163,7 @@ const MEDIA_REPLIES: Record<string, string> = {
 };
 
 function mediaOutcome(media: string): TurnOutcome {
-  return { replies: [{ text: MEDIA_REPLIES[media] ?? 'I can only read text messages. Please type what you see.', kind: 'reply' }] };
+  return { replies: [{ text: MEDIA_REPLIES[media] ?? userMessage('unsupported_media'), kind: 'reply' }] };
 }
 
 /**

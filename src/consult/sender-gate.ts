@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { userMessage } from '../core/app-error.js';
 import type { Messenger } from './consult-store.js';
 import type { ChannelName, InboundMessage } from './messages.js';
 
@@ -20,12 +21,11 @@ export interface IdentityStore {
  */
 export const INVITE_ATTEMPT_LIMITS = { perSender: 5, overall: 200, windowMs: 60 * 60_000 } as const;
 
-export const UNKNOWN_SENDER_REPLY =
-  'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).';
-export const GROUP_REFUSAL = 'I only work in a private chat with an enrolled health worker. Please message me directly.';
+export const UNKNOWN_SENDER_REPLY = userMessage('not_enrolled');
+export const GROUP_REFUSAL = userMessage('group_chat');
 export const ENROLLED_WELCOME = 'Welcome! You are enrolled. Describe your patient (age, sex, main problem) to start a consult, or send /help.';
-export const BAD_INVITE = 'That invite code is not valid or has expired. Ask your supervisor for a new one.';
-export const INVITE_LIMITED = 'Too many wrong invite codes. Wait an hour before you send a code again, or ask your supervisor for help.';
+export const BAD_INVITE = userMessage('invite_invalid');
+export const INVITE_LIMITED = userMessage('invite_limited');
 
 /** Hashes a channel id for the audit log: unknown senders leave no readable trace. */
 export function hashChannelId(channel: ChannelName, id: string): string {

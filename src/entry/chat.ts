@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { userMessage } from '../core/app-error.js';
 import type { JobQueue } from '../core/jobs.js';
 import { deliverOutbox, receiveInbound } from '../consult/consult-engine.js';
 import { HELP_TEXT } from '../consult/turn/texts.js';
@@ -36,7 +37,7 @@ runMain(async () => {
   runtime.engine.jobs = tracking;
   runtime.runner?.onFailed((failure) => {
     awaited.delete(failure.jobId.replace(/:retry-\d+$/, ''));
-    out.write('\nbot> Sorry, I could not prepare that answer. Your consult is saved; send /new to start again.\n');
+    out.write(`\nbot> ${userMessage('answer_failed')}\n`);
   });
 
   out.write(
@@ -83,7 +84,7 @@ runMain(async () => {
         await receiveInbound(runtime.engine, message, null);
       } catch (error) {
         logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'message failed');
-        out.write('\nbot> Sorry, something went wrong with that message. Please send it again.\n');
+        out.write(`\nbot> ${userMessage('internal')}\n`);
         return;
       }
       // A script waits for each answer, as a person would, so replies stay in conversation order.

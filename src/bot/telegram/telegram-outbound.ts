@@ -9,7 +9,7 @@ import { PerChatQueue } from '../delivery/per-chat-queue.js';
 import type { Api } from 'grammy';
 import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
-import { DeliveryError } from '../delivery/delivery-error.js';
+import { deliveryError, type DeliveryErrorCode } from '../delivery/delivery-error.js';
 import { RateScheduler, TELEGRAM_RATE_LIMITS } from '../delivery/rate-scheduler.js';
 import { startTypingLoop } from '../delivery/typing-loop.js';
 import { telegramHtmlToText } from '../format/markup-atoms.js';
@@ -146,14 +146,18 @@ export class TelegramOutbound implements ChannelOutbound {
   private classify(error: unknown, html: boolean, attempt: number, progress: Progress): SendOutcome {
     const code = telegramErrorCode(error);
     const description = telegramErrorDescription(error);
-    const fail = (errorCode: 'recipient_blocked' | 'rate_limited' | 'rejected' | 'unavailable', retryAfterSeconds?: number): never => {
-      throw new DeliveryError(errorCode, `telegram sendMessage failed (${code ?? 'network'}): ${description}`, {
-        channel: 'telegram',
-        deliveredMessageIds: [...progress.delivered],
-        deliveredParts: progress.firstPart + progress.delivered.length,
-        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-        cause: error,
-      });
+    const fail = (errorCode: DeliveryErrorCode, retryAfterSeconds?: number): never => {
+      throw deliveryError(
+        errorCode,
+        `telegram sendMessage failed (${code ?? 'network'}): ${description}`,
+        {
+          channel: 'telegram',
+          deliveredMessageIds: [...progress.delivered],
+          deliveredParts: progress.firstPart + progress.delivered.length,
+          ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+        },
+        error,
+      );
     };
     if (code === 429) {
       const retryAfter = telegramRetryAfter(error) ?? 1;
@@ -162,9 +166,9 @@ export class TelegramOutbound implements ChannelOutbound {
     }
     if (code === 400 && html && /can't parse entities/i.test(description)) return { kind: 'plain' };
     if (code === 403) return fail('recipient_blocked');
-    if (code !== undefined && code >= 400 && code < 500) return fail('rejected');
+    if (code !== undefined && code >= 400 && code < 500) return fail('delivery_rejected');
     // 5xx or no answer at all: the part most likely did not arrive; a duplicate beats a lost reply.
-    if (attempt >= this.maxAttempts) return fail('unavailable');
+    if (attempt >= this.maxAttempts) return fail('channel_unavailable');
     return { kind: 'retry', waitMs: this.backoffMs * 2 ** (attempt - 1), pauseChat: false };
   }
 }

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PerChatQueue } from '../delivery/per-chat-queue.js';
 import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
-import { DeliveryError } from '../delivery/delivery-error.js';
+import { deliveryError } from '../delivery/delivery-error.js';
 import { RateScheduler, WHATSAPP_RATE_LIMITS } from '../delivery/rate-scheduler.js';
 import { startTypingLoop } from '../delivery/typing-loop.js';
 import { renderWhatsApp } from '../format/render-whatsapp.js';
@@ -102,12 +102,12 @@ export class WhatsAppOutbound implements ChannelOutbound {
         return sent.id._serialized;
       } catch (error) {
         if (attempt >= this.maxAttempts) {
-          throw new DeliveryError('unavailable', `whatsapp sendMessage failed after ${attempt} attempts`, {
-            channel: 'whatsapp',
-            deliveredMessageIds: [...delivered],
-            deliveredParts: firstPart + delivered.length,
-            cause: error,
-          });
+          throw deliveryError(
+            'channel_unavailable',
+            `whatsapp sendMessage failed after ${attempt} attempts`,
+            { channel: 'whatsapp', deliveredMessageIds: [...delivered], deliveredParts: firstPart + delivered.length },
+            error,
+          );
         }
         await this.sleep(this.backoffMs * 2 ** (attempt - 1));
       }

@@ -1,4 +1,4 @@
-import { isAppError } from '../../core/app-error.js';
+import { isAppError, userMessage } from '../../core/app-error.js';
 import type { ConsultProtocolState, ConsultSnapshot, PendingInbound, TurnOutcome } from '../consult-store.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
@@ -7,13 +7,11 @@ import { declinesAnswer, missingDemographic, OPTIONAL_QUESTIONS, QUESTIONS, read
 import { suggestConditions } from '../offline/suggest-conditions.js';
 import {
   CANCELLED,
-  EMPTY_MESSAGE,
   HELP_TEXT,
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
   notCovered,
   notRecorded,
-  OFFLINE_SWITCH,
   PLAN_IN_PROGRESS,
   planRequested,
   suggestionsText,
@@ -41,7 +39,7 @@ type Reply = TurnOutcome['replies'][number];
  */
 export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null, inbound: PendingInbound): Promise<TurnOutcome> {
   const text = (inbound.text ?? '').trim();
-  if (text === '') return { replies: [{ text: EMPTY_MESSAGE, kind: 'reply' }] };
+  if (text === '') return { replies: [{ text: userMessage('empty_message'), kind: 'reply' }] };
 
   const command = /^\/(\w+)(?:@\w+)?\b/.exec(text)?.[1]?.toLowerCase();
   if (command === 'help' || command === 'start') return { replies: [{ text: HELP_TEXT, kind: 'reply' }] };
@@ -98,7 +96,7 @@ async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string):
       return {
         ...offline,
         consult: { ...offline.consult, offline: true, state: { ...(offline.consult?.state ?? consult.state), offlineAnnounced: true } },
-        replies: [{ text: OFFLINE_SWITCH, kind: 'reply' }, ...offline.replies],
+        replies: [{ text: userMessage('llm_unavailable'), kind: 'reply' }, ...offline.replies],
       };
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../../core/app-error.js';
 
 /**
  * The one place that reads environment variables. Entry points call loadConfig(process.env) once and
@@ -158,18 +159,20 @@ export interface Config {
   review: { host: string; port: number; publicUrl: string };
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
-    this.name = 'ConfigError';
-  }
+/** AppError `bad_config`; `details.problems` names each bad or missing variable. */
+export type ConfigError = AppError<{ problems: string[] }>;
+
+function configError(problems: string[]): ConfigError {
+  return new AppError('bad_config', `invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`, {
+    details: { problems },
+  });
 }
 
-/** Validates the environment; throws ConfigError naming each bad or missing variable. */
+/** Validates the environment; throws AppError `bad_config` naming each bad or missing variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+    throw configError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }
   const e = parsed.data;
   const problems: string[] = [];
@@ -186,7 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!e.TELEGRAM_WEBHOOK_URL) problems.push('TELEGRAM_WEBHOOK_URL: required when TELEGRAM_MODE=webhook');
     if (!e.TELEGRAM_WEBHOOK_SECRET) problems.push('TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE=webhook');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0) throw configError(problems);
 
   return {
     env: e.NODE_ENV,

@@ -2,7 +2,7 @@ import { Bot } from 'grammy';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import type { OutboundMessage } from '../../../src/consult/messages.js';
-import { DeliveryError, isDeliveryError } from '../../../src/bot/delivery/delivery-error.js';
+import { isDeliveryError, type DeliveryError } from '../../../src/bot/delivery/delivery-error.js';
 import { RateScheduler } from '../../../src/bot/delivery/rate-scheduler.js';
 import { TelegramOutbound } from '../../../src/bot/telegram/telegram-outbound.js';
 
@@ -81,7 +81,7 @@ describe('TelegramOutbound against the fake Bot API', () => {
     fake.failNext(1, { kind: 'flood', retryAfterSeconds: 120 });
     const error = await rejection(outbound.send(reply(CHAT_A, 'hello')));
     expect(isDeliveryError(error, 'rate_limited')).toBe(true);
-    expect(error).toMatchObject({ transient: true, retryAfterSeconds: 120, deliveredParts: 0 });
+    expect(error).toMatchObject({ transient: true, details: { retryAfterSeconds: 120, deliveredParts: 0 } });
   });
 
   it('falls back to plain text when Telegram cannot parse a part, so the reply still arrives', async () => {
@@ -106,8 +106,8 @@ describe('TelegramOutbound against the fake Bot API', () => {
     fake.failNext(1, { kind: 'blocked' });
     const error = await rejection(outbound.send(plan));
 
-    expect(error).toBeInstanceOf(DeliveryError);
-    expect(error).toMatchObject({ code: 'recipient_blocked', transient: false, channel: 'telegram', deliveredParts: 0 });
+    expect(isDeliveryError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'recipient_blocked', transient: false, details: { channel: 'telegram', deliveredParts: 0 } });
     expect(fake.sentTo(CHAT_A)).toEqual([]);
   });
 
@@ -122,9 +122,9 @@ describe('TelegramOutbound against the fake Bot API', () => {
       return previous(method, payload, signal);
     });
     const error = await rejection(outbound.send(plan));
-    expect(error).toMatchObject({ code: 'unavailable', transient: true, deliveredParts: 1 });
+    expect(error).toMatchObject({ code: 'channel_unavailable', transient: true, details: { deliveredParts: 1 } });
 
-    const receipt = await outbound.send(plan, { resumeFromPart: (error as DeliveryError).deliveredParts });
+    const receipt = await outbound.send(plan, { resumeFromPart: (error as DeliveryError).details.deliveredParts });
     const labels = fake.sentTo(CHAT_A).map((message) => /\(part (\d) of (\d)\)$/.exec(message.text)?.slice(1).join('/'));
     expect(labels).toEqual(Array.from({ length: receipt.parts }, (_, i) => `${i + 1}/${receipt.parts}`));
   });

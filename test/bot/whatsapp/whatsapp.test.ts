@@ -172,8 +172,8 @@ describe('WhatsAppOutbound', () => {
 
     client.failNextSends = 3;
     const error = await outbound.send({ chatId: CHW, text: 'second', kind: 'reply', idempotencyKey: 'k3' }).catch((e: unknown) => e);
-    expect(isDeliveryError(error, 'unavailable')).toBe(true);
-    expect(error).toMatchObject({ transient: true, deliveredParts: 0, channel: 'whatsapp' });
+    expect(isDeliveryError(error, 'channel_unavailable')).toBe(true);
+    expect(error).toMatchObject({ transient: true, details: { deliveredParts: 0, channel: 'whatsapp' } });
   });
 
   it('paces one chat to ~1 message per second while another chat goes at once', async () => {
