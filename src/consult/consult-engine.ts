@@ -1,22 +1,17 @@
 import type { JobQueue } from '../core/jobs.js';
+import type { Log } from '../core/logging.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
 import { AppError, userMessage } from '../core/app-error.js';
-import type { ConsultSnapshot, ConsultStore, Messenger, PendingInbound, PendingOutbound, SendOutcome, TurnOutcome } from './consult-store.js';
+import type { ConsultSnapshot, ConsultStore, PendingInbound, PendingOutbound, TurnOutcome } from './consult-store.js';
+import type { Messenger, SendOutcome } from './messenger.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
-import { extractFacts } from './offline/extract-facts.js';
+import { extractFacts, type ExtractedFacts } from './offline/extract-facts.js';
 import { hashChannelId } from './sender-gate.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
-
-/** Ids and counts only: the engine never logs message text. */
-export interface EngineLog {
-  info(fields: Record<string, unknown>, message: string): void;
-  warn(fields: Record<string, unknown>, message: string): void;
-  error(fields: Record<string, unknown>, message: string): void;
-}
 
 export interface ConsultEngineDeps {
   store: ConsultStore;
@@ -27,7 +22,7 @@ export interface ConsultEngineDeps {
   interview?: InterviewModel;
   /** Checks a stated dx: against the guideline library before a plan is requested. */
   coverage?: ConditionCoverage;
-  log: EngineLog;
+  log: Log;
 }
 
 export const PLAN_JOB = 'plan';
@@ -92,7 +87,8 @@ async function triagePending(deps: ConsultEngineDeps, chatRef: string, triaged: 
   for (const inbound of await deps.store.pendingInbound(chatRef, TRIAGE_AHEAD_LIMIT)) {
     if (triaged.has(inbound.id)) continue;
     const consult = await deps.store.activeConsult(chatRef);
-    const found = await triage(deps, inbound, consult, scannableText(inbound.text ?? '').text);
+    const text = scannableText(inbound.text ?? '').text;
+    const found = await triage(deps, inbound, consult, text, extractFacts(text));
     triaged.set(inbound.id, found);
     referred ||= found;
   }
@@ -100,9 +96,9 @@ async function triagePending(deps: ConsultEngineDeps, chatRef: string, triaged: 
 }
 
 /** Danger signs in one message: commits the urgent referral (once per message). Returns whether there were any. */
-async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string): Promise<boolean> {
+async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string, facts: ExtractedFacts): Promise<boolean> {
   if (!text) return false;
-  const stated = extractFacts(text).demographics;
+  const stated = facts.demographics;
   const known = { ...consult?.demographics, ...stated };
   const hits = detectDangerSigns(text, {
     ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
@@ -126,17 +122,19 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referre
   // Triage and extraction read the cleaned, capped text once; the stored record stays as sent.
   const scanned = scannableText(inbound.text ?? '');
   const text = scanned.text;
+  // The rule extraction runs once per turn: triage reads its demographics, the turn its findings.
+  const facts = extractFacts(text);
   // Danger signs first, before and independently of any LLM call; the referral goes out at once. A
   // message triaged ahead found its signs already; one that found none is checked again now that
   // the earlier turns have told the consult the patient's age and pregnancy.
-  const referred = referredAhead || (await triage(deps, inbound, consult, text));
+  const referred = referredAhead || (await triage(deps, inbound, consult, text, facts));
   if (referred && !referredAhead) await deliverOutbox(deps, inbound.chatRef, { urgentOnly: true });
   const outcome: TurnOutcome =
     inbound.media && !text
       ? mediaOutcome(inbound.media)
       : scanned.truncated
         ? { replies: [{ text: userMessage('message_too_long'), kind: 'reply' }] }
-        : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text });
+        : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text }, facts);
   // The consult remembers the referral (also when this message starts it), so every later plan leads with it.
   const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;
   const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome: committed });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { userMessage } from '../core/app-error.js';
-import type { Messenger } from './consult-store.js';
+import { parseChatCommand, startCode } from './chat-command.js';
+import type { Messenger } from './messenger.js';
 import type { ChannelName, InboundMessage } from './messages.js';
 
 /** The port for who may consult. */
@@ -37,7 +38,7 @@ const INVITE_CODE = /^[A-Z0-9]{4}(?:-[A-Z0-9]{4}){1,3}$/i;
 /** `/start CODE` on Telegram; on WhatsApp the code alone as a message. */
 function inviteCodeIn(message: InboundMessage): string | null {
   const text = (message.text ?? '').trim();
-  const start = /^\/start(?:@\w+)?\s+(\S+)/i.exec(text)?.[1];
+  const start = startCode(parseChatCommand(text));
   if (start) return start;
   return message.channel === 'whatsapp' && INVITE_CODE.test(text) ? text : null;
 }

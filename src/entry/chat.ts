@@ -8,13 +8,14 @@ import { readTerminalMessages, TERMINAL_CHAT_ID, terminalMessenger } from '../bo
 import { createLogger } from '../infra/log/logger.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run chat`: a consult in the terminal on the embedded default (or on the configured servers).
  * Type at the prompt, or pipe a scripted conversation in: each line is one message; the command waits
  * for the plan and any follow-up answers before it exits.
  */
+cliProgram('npm run chat', 'A consult in the terminal. Type at the prompt, or pipe a scripted conversation in (one message per line); waits for the plan and any follow-up answers before it exits.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   // The conversation owns stdout; logs (ids only) go to stderr.

@@ -1,7 +1,9 @@
 import type { Config } from '../infra/config/config.js';
+import type { Log } from '../core/logging.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
-import { FOLLOW_UP_JOB, PLAN_JOB, processChat, type ConsultEngineDeps, type EngineLog } from '../consult/consult-engine.js';
-import type { ConsultStore, Messenger, PlanStore } from '../consult/consult-store.js';
+import { FOLLOW_UP_JOB, PLAN_JOB, processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
+import type { ConsultStore, PlanStore } from '../consult/consult-store.js';
+import type { Messenger } from '../consult/messenger.js';
 import type { InterviewModel } from '../consult/interview-model.js';
 import { runFollowUpJob, runPlanJob, type PlanJobDeps } from '../consult/plan-job.js';
 import { databaseGuidelineIndex } from '../infra/db/guideline-index.js';
@@ -47,7 +49,7 @@ export function planJobId(consultId: string, waitingMs: number): string {
 }
 
 /** Adapts pino to the engine's log port (ids only). */
-export function engineLog(logger: Logger): EngineLog {
+export function engineLog(logger: Logger): Log {
   return {
     info: (fields, message) => logger.info(fields, message),
     warn: (fields, message) => logger.warn(fields, message),

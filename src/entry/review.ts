@@ -2,9 +2,10 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
 import { createReviewApp } from '../review/http/app.js';
-import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run review`: the supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080). */
+cliProgram('npm run review', 'The supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080).').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   const log = loggerFor(config);

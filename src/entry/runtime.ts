@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
 import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
 import { loadConfig, type Config } from '../infra/config/config.js';
 import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
@@ -7,6 +8,14 @@ import { createLogger, type Logger } from '../infra/log/logger.js';
 
 /** Shared start-up for every entry point: validated config, logger, database. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+
+/**
+ * The command line of an entry point (commander): `--help` prints `description`; an unknown option or
+ * argument is refused with a usage line. Parse it before reading config, so --help needs no set-up.
+ */
+export function cliProgram(name: string, description: string): Command {
+  return new Command(name).description(description).showHelpAfterError();
+}
 
 /** Reads and validates the environment; on a bad value prints which variable and exits 78 (config error). */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Messenger, SendOutcome } from '../../src/consult/consult-store.js';
+import type { Messenger, SendOutcome } from '../../src/consult/messenger.js';
 import type { InboundMessage, OutboundMessage } from '../../src/consult/messages.js';
 import { BAD_INVITE, ENROLLED_WELCOME, gateSender, INVITE_ATTEMPT_LIMITS, INVITE_LIMITED } from '../../src/consult/sender-gate.js';
 import { newInviteCode } from '../../src/entry/admin-codes.js';

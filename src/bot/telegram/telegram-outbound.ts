@@ -11,7 +11,6 @@ import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
 import { deliveryError, type DeliveryErrorCode } from '../delivery/delivery-error.js';
 import { RateScheduler, TELEGRAM_RATE_LIMITS } from '../delivery/rate-scheduler.js';
-import { startTypingLoop } from '../delivery/typing-loop.js';
 import { telegramHtmlToText } from '../format/markup-atoms.js';
 import { renderTelegramHtml } from '../format/render-telegram-html.js';
 import { describePart, splitMessage, TELEGRAM_MESSAGE_LIMIT } from '../format/split-message.js';
@@ -35,8 +34,6 @@ export interface TelegramOutboundOptions {
   backoffMs?: number;
   /** Default true: previews of guideline links cost data on a slow connection. */
   disableLinkPreviews?: boolean;
-  /** Milliseconds between typing indicators (Telegram shows one for 5 s). Default 4500. */
-  typingIntervalMs?: number;
   /** Default node:timers/promises setTimeout. */
   sleep?: (ms: number) => Promise<unknown>;
 }
@@ -60,7 +57,6 @@ export class TelegramOutbound implements ChannelOutbound {
   private readonly maxRetryAfterSeconds: number;
   private readonly backoffMs: number;
   private readonly disableLinkPreviews: boolean;
-  private readonly typingIntervalMs: number;
   private readonly sleep: (ms: number) => Promise<unknown>;
   /** The parts of one reply never interleave with another's in the same chat. */
   private readonly chatQueue = new PerChatQueue();
@@ -74,7 +70,6 @@ export class TelegramOutbound implements ChannelOutbound {
     this.maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 30;
     this.backoffMs = options.backoffMs ?? 500;
     this.disableLinkPreviews = options.disableLinkPreviews ?? true;
-    this.typingIntervalMs = options.typingIntervalMs ?? 4500;
     this.sleep = options.sleep ?? sleep;
   }
 
@@ -96,11 +91,6 @@ export class TelegramOutbound implements ChannelOutbound {
     } catch (error) {
       return telegramErrorCode(error) !== 403;
     }
-  }
-
-  /** Repeats the typing indicator every ~4.5 s until the returned function is called. */
-  keepTyping(chatId: string): () => void {
-    return startTypingLoop(() => this.sendTyping(chatId), { intervalMs: this.typingIntervalMs });
   }
 
   private async sendParts(chatId: string, parts: string[], firstPart: number): Promise<DeliveryReceipt> {

@@ -2,8 +2,9 @@
  * WhatsApp intake: client events to the sender gate and the consult engine. The same wiring runs in
  * `npm run whatsapp` and in the tests (over a fake client), so what the tests prove is what runs.
  */
-import { receiveInbound, type ConsultEngineDeps, type EngineLog } from '../../consult/consult-engine.js';
-import type { Messenger } from '../../consult/consult-store.js';
+import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-engine.js';
+import type { Log } from '../../core/logging.js';
+import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import { gateSender, hashChannelId, type IdentityStore } from '../../consult/sender-gate.js';
 import { createChannelMessenger } from '../channel-messenger.js';
@@ -26,7 +27,7 @@ export interface WhatsAppChannelOptions {
   identities: IdentityStore;
   /** Sends the gate's replies (welcome, refusal); normally the engine's messenger. */
   messenger: Messenger;
-  log: EngineLog;
+  log: Log;
   /** Default `() => new Date()`. */
   now?: () => Date;
 }

@@ -192,15 +192,10 @@ describe('WhatsAppOutbound', () => {
     expect(at('two') - at('one')).toBeGreaterThanOrEqual(900);
   });
 
-  it('keeps the typing state on until stopped, then clears it', async () => {
+  it('shows the typing state', async () => {
     const client = new FakeWhatsAppClient();
-    const outbound = new WhatsAppOutbound({ client, typingIntervalMs: 100 });
-    const stop = outbound.keepTyping(CHW);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    stop();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const states = client.chatStates.map((entry) => entry.state);
-    expect(states.filter((state) => state === 'typing').length).toBeGreaterThanOrEqual(2);
-    expect(states.at(-1)).toBe('cleared');
+    const outbound = new WhatsAppOutbound({ client });
+    expect(await outbound.sendTyping(CHW)).toBe(true);
+    expect(client.chatStates).toEqual([{ chatId: CHW, state: 'typing' }]);
   });
 });

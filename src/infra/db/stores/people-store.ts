@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../open-database.js';
-import type { ChannelName } from './inbound-store.js';
+import type { ChannelName } from '../../../consult/messages.js';
 
 export interface StaffInput {
   role: 'supervisor' | 'admin';
