@@ -16,34 +16,24 @@ const boolFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** An optional number variable: `def` when unset or empty, otherwise it must pass `valid` or the variable is named with `problem`. */
+const number = (def: number, valid: (n: number) => boolean, problem: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!valid(n)) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return n;
+    });
 const int = (def: number, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-const positiveNumber = (def: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
-      const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'must be a positive number' });
-        return z.NEVER;
-      }
-      return n;
-    });
+  number(def, (n) => Number.isInteger(n) && n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+const positiveNumber = (def: number) => number(def, (n) => Number.isFinite(n) && n > 0, 'must be a positive number');
 
 /** The vector column is vector(768) (prisma/migrations); another dimension needs a new migration. */
 export const STORED_EMBEDDING_DIMENSIONS = 768;
