@@ -208,7 +208,7 @@ async function measureVectorLeg(db: Database, vectors: number[][]): Promise<Pick
     await runIndexed(db, statement, SEARCH_EF);
     hnsw.push(performance.now() - started);
     for (const ef of EF_SWEEP) {
-      const found = ef === SEARCH_EF ? hits.map((h) => h.id) : await runIndexed(db, statement, ef);
+      const found = ef === SEARCH_EF ? hits.map((h) => h.section.id ?? '') : await runIndexed(db, statement, ef);
       recalls.get(ef)?.push(recallAt(truth, found));
     }
     if (!plans) {
@@ -234,7 +234,7 @@ async function recallAtSearchEf(db: Database, vectors: number[][]): Promise<numb
   const recalls: number[] = [];
   for (const vector of vectors) {
     const { hits, statement } = await captureVectorStatement(db, vector, 10, SEARCH_EF);
-    recalls.push(recallAt(await runExact(db, statement), hits.map((h) => h.id)));
+    recalls.push(recallAt(await runExact(db, statement), hits.map((h) => h.section.id ?? '')));
   }
   return mean(recalls);
 }

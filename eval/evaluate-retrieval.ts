@@ -50,7 +50,7 @@ export async function evaluateRetrieval(
         { condition: query.condition, demographics: query.demographics, findings: query.findings, k: 10, tokenBudget: 1e9, legs: configuration.legs, variants: configuration.variants },
       );
       const relevantRanks = query.relevant.map((gold) => {
-        const at = result.sections.findIndex((s) => chunkCovers(atlas, { accession: s.accession, sectionId: s.sectionId, text: s.text }, gold));
+        const at = result.sections.findIndex(({ section }) => chunkCovers(atlas, section, gold));
         return at >= 0 ? at + 1 : undefined;
       });
       if (relevantRanks.every((r) => r === undefined || r > 5)) misses.push(query.id);

@@ -25,7 +25,7 @@ export async function readTextPool(sampleDir: string): Promise<TextPool> {
       titles.set(record.accession, record.title);
       continue;
     }
-    const body = record.content.slice(record.content.indexOf('\n') + 1);
+    const body = record.text.slice(record.text.indexOf('\n') + 1);
     pool.templates.push({ bookTitle: titles.get(record.accession) ?? record.accession, sectionPath: record.sectionPath, bodyChars: body.length });
     // Table rows and bullets stay whole lines; prose lines split at sentence ends.
     for (const line of body.split('\n')) pool.sentences.push(...line.split(/(?<=[.!?])\s+(?=[A-Z])/).filter((s) => s.trim().length > 0));
@@ -57,7 +57,7 @@ export function syntheticBatch(
         sectionPath: template.sectionPath,
         titlePath,
         ordinal,
-        content,
+        text: content,
         tokenCount: estimateTokens(content),
         contentHash: createHash('sha256').update(content).digest('hex'),
         oversized: false,

@@ -1,8 +1,8 @@
-import type { JobQueue } from '../../src/core/jobs.js';
-import { PLAN_JOB, receiveInbound, type ConsultEngineDeps } from '../../src/consult/consult-engine.js';
+import type { JobQueue, JobSpec } from '../../src/core/jobs.js';
+import { receiveInbound, type ConsultEngineDeps } from '../../src/consult/consult-engine.js';
 import type { Messenger, SendOutcome } from '../../src/consult/messenger.js';
 import type { InboundMessage, OutboundMessage } from '../../src/consult/messages.js';
-import { runPlanJob, type PlanJobDeps } from '../../src/consult/plan-job.js';
+import { planJob, type PlanJobDeps } from '../../src/consult/plan-job.js';
 import { databaseGuidelineIndex } from '../../src/infra/db/guideline-index.js';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
 import { openDatabase, type Database } from '../../src/infra/db/open-database.js';
@@ -61,8 +61,8 @@ class RecordingMessenger implements Messenger {
 /** Remembers plan jobs so the eval runs the real plan job handler itself, in order, with no timers. */
 class CollectingQueue implements JobQueue {
   readonly jobs: Array<{ name: string; payload: unknown }> = [];
-  async enqueue(name: string, payload: unknown): Promise<void> {
-    this.jobs.push({ name, payload });
+  async enqueue<P>(job: JobSpec<P>, payload: P): Promise<void> {
+    this.jobs.push({ name: job.name, payload });
   }
   async close(): Promise<void> {}
 }
@@ -131,7 +131,7 @@ async function consultPlan(db: Database, scenario: PlanScenario, chatId: string,
     const message: InboundMessage = { channel: 'telegram', chatId, messageId: `${chatId}-${n}`, senderId: chatId, chatType: 'private', text, receivedAt: new Date() };
     await receiveInbound(engine, message, null);
     for (let job = queue.jobs.shift(); job; job = queue.jobs.shift()) {
-      if (job.name === PLAN_JOB) await runPlanJob(planDeps, job.payload);
+      if (job.name === planJob.name) await planJob.handle(planDeps, planJob.payload.parse(job.payload), { jobId: job.name, attempt: 1, signal: new AbortController().signal });
     }
   }
   const messages = messenger.sent.get(chatId) ?? [];

@@ -1,3 +1,4 @@
+import type { CitedSection } from '../rag/guideline-section.js';
 import type { ProposedDiagnosis } from './interview-model.js';
 import type { Demographics, Finding } from '../patient/findings.js';
 import type { ChannelName, InboundMessage, OutboundMessage } from './messages.js';
@@ -112,17 +113,6 @@ export interface ConsultStore {
   chatsWithPendingWork(): Promise<string[]>;
   /** Consults whose plan was requested but not yet stored, with how long they have waited. */
   consultsAwaitingPlan(): Promise<Array<{ consultId: string; waitingMs: number }>>;
-}
-
-/** A section a plan cited, as stored with the plan (the text it was grounded on). */
-export interface CitedSection {
-  chunkId: string | null;
-  accession: string;
-  bookTitle: string;
-  sectionPath: string;
-  titlePath: string;
-  text: string;
-  contentHash: string;
 }
 
 /** The port for storing plans; part of the same database adapter. */

@@ -1,17 +1,18 @@
-import { createHash } from 'node:crypto';
-import { PermanentJobError } from '../core/jobs.js';
+import { z } from 'zod';
+import { PermanentJobError, type JobDefinition } from '../core/jobs.js';
 import { coverageOf } from '../rag/condition-coverage.js';
+import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { sectionForAnotherForm } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
-import type { LabelledSection, PlanWriter } from '../rag/plan-writer.js';
-import type { RetrievedSection, SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
-import { deliverOutbox, type ConsultEngineDeps } from './consult-engine.js';
-import type { ConsultStore, PlanStore } from './consult-store.js';
+import type { PlanWriter } from '../rag/plan-writer.js';
+import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
+import type { ConsultSnapshot, ConsultStore, PlanStore } from './consult-store.js';
+import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
 import { notCovered } from './turn/texts.js';
 
-export interface PlanJobDeps extends Pick<ConsultEngineDeps, 'messenger' | 'ledger' | 'log'> {
+export interface PlanJobDeps extends Omit<DeliveryDeps, 'store'> {
   store: ConsultStore & PlanStore;
   search: (input: SearchGuidelinesInput) => Promise<SearchGuidelinesResult>;
   /** Absent: extractive plans (offline). */
@@ -20,25 +21,81 @@ export interface PlanJobDeps extends Pick<ConsultEngineDeps, 'messenger' | 'ledg
   sectionsPerDiagnosis?: number;
 }
 
-function consultIdOf(payload: unknown): string {
-  const id = (payload as { consultId?: unknown } | null)?.consultId;
-  if (typeof id !== 'string' || id.length === 0) throw new PermanentJobError('plan job payload has no consultId');
-  return id;
+/** Both jobs retry a failed provider call: 5 attempts from 1 s, two at a time per process. */
+const ANSWER_JOB_OPTIONS = { attempts: 5, backoffMs: 1_000, concurrency: 2 };
+
+/** The Assessment & Plan of a consult, once: its job id is the plan's key (`plan:<consultId>`). */
+export const planJob: JobDefinition<{ consultId: string }, PlanJobDeps> = {
+  name: 'plan',
+  payload: z.object({ consultId: z.string().min(1) }),
+  jobId: ({ consultId }) => `plan:${consultId}`,
+  handle: (deps, { consultId }) => runPlanJob(deps, consultId),
+  options: ANSWER_JOB_OPTIONS,
+};
+
+/** The answer to a question asked after the plan, once per question: its job id is the answer's key. */
+export const followUpJob: JobDefinition<{ consultId: string; inboundId: string }, PlanJobDeps> = {
+  name: 'follow-up',
+  payload: z.object({ consultId: z.string().min(1), inboundId: z.string().min(1) }),
+  jobId: ({ inboundId }) => `follow-up:${inboundId}`,
+  handle: (deps, payload) => runFollowUpJob(deps, payload),
+  options: ANSWER_JOB_OPTIONS,
+};
+
+/** How long a plan may wait before a fresh job is enqueued for it, and for how long that is retried. */
+const PLAN_RETRY_AFTER_MS = 2 * 60_000;
+const PLAN_RETRY_FOR_MS = 30 * 60_000;
+
+/**
+ * The job id for a plan awaiting its job. Normally the plan's key (a duplicate enqueue is a no-op);
+ * once the plan has waited too long (its job failed or was lost with a dead worker), a new id every
+ * two minutes for half an hour. The plan job is idempotent: the plan is stored once by its key and
+ * delivered once through the outbox, so a second job can only finish what the first did not.
+ */
+export function planJobId(consultId: string, waitingMs: number): string {
+  const key = planJob.jobId?.({ consultId }) ?? consultId;
+  if (waitingMs < PLAN_RETRY_AFTER_MS || waitingMs > PLAN_RETRY_FOR_MS) return key;
+  return `${key}:retry-${Math.floor(waitingMs / PLAN_RETRY_AFTER_MS)}`;
+}
+
+type Answer = Pick<ComposedPlan, 'text' | 'mode' | 'citedSections'>;
+
+/**
+ * The skeleton both jobs share: the consult must exist; the answer is composed and stored with its
+ * outbound message once per key (a retry after a crash finds it stored and only delivers); then the
+ * outbox is delivered.
+ */
+async function answerOnce(
+  deps: PlanJobDeps,
+  job: { consultId: string; key: string; kind: 'assessment_plan' | 'follow_up' },
+  compose: (consult: ConsultSnapshot) => Promise<Answer>,
+): Promise<void> {
+  const consult = await deps.store.consultById(job.consultId);
+  if (!consult) throw new PermanentJobError(`consult ${job.consultId} does not exist`);
+  if (!(await deps.store.planExists(job.key))) {
+    const answer = await compose(consult);
+    await deps.store.commitPlan({
+      consultId: job.consultId,
+      idempotencyKey: job.key,
+      kind: job.kind,
+      mode: answer.mode,
+      model: answer.mode === 'llm' ? (deps.writer?.model ?? null) : null,
+      // After an urgent referral every answer leads with it.
+      text: consult.urgentReferral ? planAfterReferral(answer.text) : answer.text,
+      citations: answer.citedSections.map(({ label, section }) => ({ label, ...section })),
+    });
+  }
+  await deliverOutbox(deps, consult.chatRef);
 }
 
 /**
  * Retrieves guideline sections for each diagnosis, composes the cited Assessment & Plan and stores it
- * with its outbound message in one transaction (once per consult), then delivers the outbox. A retry
- * after a crash finds the stored plan and only delivers.
+ * with its outbound message in one transaction (once per consult), then delivers the outbox.
  */
-export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<void> {
-  const consultId = consultIdOf(payload);
-  const key = `plan:${consultId}`;
-  const consult = await deps.store.consultById(consultId);
-  if (!consult) throw new PermanentJobError(`consult ${consultId} does not exist`);
-  if (!(await deps.store.planExists(key))) {
+async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
+  await answerOnce(deps, { consultId, key: planJobId(consultId, 0), kind: 'assessment_plan' }, async (consult) => {
     if (consult.diagnoses.length === 0) throw new PermanentJobError(`consult ${consultId} has no diagnosis`);
-    const retrieved: RetrievedSection[] = [];
+    const retrieved: CitedSection[] = [];
     const uncovered: string[] = [];
     const closest: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
@@ -50,15 +107,14 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
         findings: consult.findings,
         k: consult.urgentReferral ? k * 2 : k,
       });
+      const found = result.sections.map((s) => s.section);
       // Sections about another condition never feed a plan: their doses would be for the wrong disease.
-      const coverage = coverageOf(diagnosis.condition, result.sections);
+      const coverage = coverageOf(diagnosis.condition, found);
       // After an urgent referral, sections written for patients without danger signs do not apply.
       // A section about a distinct form of the illness (dysentery for watery diarrhoea) does not apply either.
       if (coverage.covered) {
         retrieved.push(
-          ...result.sections.filter(
-            (section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherForm(section.sectionPath, diagnosis.condition),
-          ),
+          ...found.filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherForm(section.sectionPath, diagnosis.condition)),
         );
       }
       else {
@@ -75,86 +131,31 @@ export async function runPlanJob(deps: PlanJobDeps, payload: unknown): Promise<v
           })
         : null;
     const notice = uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '';
-    const body = composed
-      ? { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text }
-      : { text: notice, mode: 'extractive' as const, citedLabels: [] as string[], citedSections: [] as LabelledSection[], forbidden: [] as ComposedPlan['forbidden'], removed: [] as ComposedPlan['removed'], fallbackReason: undefined };
-    const plan = consult.urgentReferral ? { ...body, text: planAfterReferral(body.text) } : body;
-    await deps.store.commitPlan({
-      consultId,
-      idempotencyKey: key,
-      kind: 'assessment_plan',
-      mode: plan.mode,
-      model: plan.mode === 'llm' ? (deps.writer?.model ?? null) : null,
-      text: plan.text,
-      citations: citationsOf(plan.citedSections),
-    });
-    deps.log.info({ consultId, mode: plan.mode, sections: sections.length, cited: plan.citedLabels.length, removed: plan.removed.length, fallback: plan.fallbackReason ?? null }, 'plan stored');
-    const refused = plan.removed.filter((r) => r.reason === 'contraindicated_for_patient' || r.reason === 'section_for_other_population').map((r) => r.reason);
+    if (!composed) return { text: notice, mode: 'extractive', citedSections: [] };
+    deps.log.info({ consultId, mode: composed.mode, sections: sections.length, cited: composed.citedLabels.length, removed: composed.removed.length, fallback: composed.fallbackReason ?? null }, 'plan composed');
+    const refused = composed.removed.filter((r) => r.reason === 'contraindicated_for_patient' || r.reason === 'section_for_other_population').map((r) => r.reason);
     // Ids and reasons only: never the line, which may carry patient details.
-    const forbidden = [...new Set(plan.forbidden.map((f) => f.drug))];
+    const forbidden = [...new Set(composed.forbidden.map((f) => f.drug))];
     if (refused.length > 0 || forbidden.length > 0) deps.log.warn({ consultId, refused, forbidden }, 'plan: drugs or lines refused for this patient');
-  }
-  await deliverOutbox(deps, consult.chatRef);
+    return { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text };
+  });
 }
 
 /** Answers a question asked after the plan, from the consult's cited sections plus a fresh retrieval. */
-export async function runFollowUpJob(deps: PlanJobDeps, payload: unknown): Promise<void> {
-  const consultId = consultIdOf(payload);
-  const inboundId = (payload as { inboundId?: unknown }).inboundId;
-  if (typeof inboundId !== 'string') throw new PermanentJobError('follow-up job payload has no inboundId');
-  const key = `follow-up:${inboundId}`;
-  const consult = await deps.store.consultById(consultId);
-  if (!consult) throw new PermanentJobError(`consult ${consultId} does not exist`);
-  if (!(await deps.store.planExists(key))) {
-    const question = await deps.store.inboundText(inboundId);
-    if (!question) throw new PermanentJobError(`follow-up question ${inboundId} not found`);
-    const earlier = await deps.store.citedSections(consultId);
+async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; inboundId: string }): Promise<void> {
+  const key = followUpJob.jobId?.(payload) ?? payload.inboundId;
+  await answerOnce(deps, { consultId: payload.consultId, key, kind: 'follow_up' }, async (consult) => {
+    const question = await deps.store.inboundText(payload.inboundId);
+    if (!question) throw new PermanentJobError(`follow-up question ${payload.inboundId} not found`);
+    const earlier = await deps.store.citedSections(payload.consultId);
     const condition = consult.diagnoses[0]?.condition ?? '';
     const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
-    const asRetrieved: RetrievedSection[] = earlier.map((s) => ({
-      chunkId: s.chunkId ?? `cited:${s.contentHash}`,
-      accession: s.accession,
-      bookTitle: s.bookTitle,
-      partFile: '',
-      sectionId: null,
-      sectionPath: s.sectionPath,
-      titlePath: s.titlePath,
-      text: s.text,
-      tokenCount: Math.ceil(s.text.length / 4),
-      fusedScore: 0,
-      foundBy: ['consult'],
-    }));
-    const retrieved = [...fresh.sections, ...asRetrieved];
-    const sections = labelSections(retrieved);
-    const answer = await composePlan({
+    const sections = labelSections([...fresh.sections.map((s) => s.section), ...earlier]);
+    return composePlan({
       ...(deps.writer ? { writer: deps.writer } : {}),
       // A follow-up answer may rightly be one or two lines.
       minKeptLines: 1,
       input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses, sections, question },
     });
-    await deps.store.commitPlan({
-      consultId,
-      idempotencyKey: key,
-      kind: 'follow_up',
-      mode: answer.mode,
-      model: answer.mode === 'llm' ? (deps.writer?.model ?? null) : null,
-      text: consult.urgentReferral ? planAfterReferral(answer.text) : answer.text,
-      citations: citationsOf(answer.citedSections),
-    });
-  }
-  await deliverOutbox(deps, consult.chatRef);
+  });
 }
-
-function citationsOf(cited: readonly LabelledSection[]) {
-  return cited.map((s) => ({
-      label: s.label,
-      chunkId: s.chunkId.startsWith('cited:') ? null : s.chunkId,
-      accession: s.accession,
-      bookTitle: s.bookTitle,
-      sectionPath: s.sectionPath,
-      titlePath: s.titlePath,
-      text: s.text,
-      contentHash: createHash('sha256').update(s.text).digest('hex'),
-    }));
-}
-

@@ -1,18 +1,35 @@
+import type { ZodType } from 'zod';
+
 /**
  * The job queue port: background work (a plan, a delivery) in queue language only. Two adapters run the
  * same handlers: an in-process runner (the embedded default) and BullMQ on Redis (src/jobs).
  */
 
+/** One kind of job: the only place its name, payload shape, job id and handler are written. */
+export interface JobDefinition<P, D = never> {
+  readonly name: string;
+  /** Checked before the handler runs: a payload that does not parse fails at once, without retries. */
+  readonly payload: ZodType<P>;
+  /** Idempotency key: enqueueing a job with the same id again while the queue remembers it runs it once. Absent: the queue assigns one. */
+  jobId?(payload: P): string;
+  handle(deps: D, payload: P, context: JobContext): Promise<void>;
+  /** Defaults: attempts 5, backoffMs 1000, concurrency 1. */
+  readonly options?: JobHandlerOptions;
+}
+
+/** What a queue needs to know of a job to enqueue it. */
+export type JobSpec<P> = Pick<JobDefinition<P>, 'name' | 'payload' | 'jobId' | 'options'>;
+
 export interface EnqueueOptions {
-  /** Idempotency key: enqueueing the same jobId again while the queue remembers it runs the job once. */
+  /** Replaces the definition's job id (a fresh id to run again work whose first job was lost). */
   jobId?: string;
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
 }
 
 export interface JobQueue {
-  /** Schedules `name` with a JSON-serialisable payload; resolves once the job is accepted. */
-  enqueue<N extends string>(name: N, payload: unknown, options?: EnqueueOptions): Promise<void>;
+  /** Schedules a job with a payload its schema accepts; resolves once the job is accepted. */
+  enqueue<P>(job: JobSpec<P>, payload: P, options?: EnqueueOptions): Promise<void>;
 }
 
 export interface JobContext {
@@ -52,8 +69,8 @@ export interface CloseOptions {
 }
 
 export interface JobRunner {
-  /** Registers the handler for one job name; call before start(). */
-  register(name: string, handler: JobHandler, options?: JobHandlerOptions): void;
+  /** Registers the handler for one job, with the definition's options (overridden by `options`); call before start(). */
+  register<P>(job: JobSpec<P>, handler: (payload: P, context: JobContext) => Promise<void>, options?: JobHandlerOptions): void;
   /** Starts taking jobs. */
   start(): Promise<void>;
   /** Stops taking jobs, lets running ones finish (up to drainMs, then aborts them) and closes resources. */
@@ -78,6 +95,21 @@ export class PermanentJobError extends Error {
 /** Detects PermanentJobError by name, so errors crossing module copies or bundles still match. */
 export function isPermanentJobError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'PermanentJobError';
+}
+
+/** The handler an adapter runs: the payload is parsed first, and one that does not parse fails for good. */
+export function checkedHandler<P>(job: JobSpec<P>, handler: (payload: P, context: JobContext) => Promise<void>): JobHandler {
+  return async (payload, context) => {
+    const parsed = job.payload.safeParse(payload);
+    // Paths and expectations only: a payload value could carry patient text.
+    if (!parsed.success) throw new PermanentJobError(`${job.name} job payload is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.code}`).join(', ')}`);
+    await handler(parsed.data, context);
+  };
+}
+
+/** The payload as the queue stores it: checked against the job's schema when it is enqueued. */
+export function checkedPayload<P>(job: JobSpec<P>, payload: P): P {
+  return job.payload.parse(payload);
 }
 
 /** The options of one job name with every default filled in. */

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { userMessage } from '../core/app-error.js';
-import type { JobQueue } from '../core/jobs.js';
-import { deliverOutbox, receiveInbound } from '../consult/consult-engine.js';
+import { receiveInbound } from '../consult/consult-engine.js';
+import { deliverOutbox } from '../consult/deliver-outbox.js';
 import { HELP_TEXT } from '../consult/turn/texts.js';
 import { renderPlain } from '../bot/format/render-plain.js';
 import { readTerminalMessages, TERMINAL_CHAT_ID, terminalMessenger } from '../bot/terminal/terminal-channel.js';
@@ -24,20 +24,11 @@ runMain(async () => {
   const out = process.stdout;
   const sample = await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
   const messenger = terminalMessenger(out);
-  const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto' });
-
-  // The plan's key is its job id, so "settled" means every job we enqueued has stored its answer.
+  // A plan's (or answer's) job id is its key, so "settled" means every job the engine enqueued has stored its answer.
   const awaited = new Set<string>();
-  const tracking: JobQueue = {
-    async enqueue(name, payload, options) {
-      // A retried plan's job id carries a suffix; what we wait for is the plan's own key.
-      if (options?.jobId) awaited.add(options.jobId.replace(/:retry-\d+$/, ''));
-      await runtime.queue.enqueue(name, payload, options);
-    },
-  };
-  runtime.engine.jobs = tracking;
+  const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto', onEnqueued: (jobId) => awaited.add(jobId) });
   runtime.runner?.onFailed((failure) => {
-    awaited.delete(failure.jobId.replace(/:retry-\d+$/, ''));
+    awaited.delete(failure.jobId);
     out.write(`\nbot> ${userMessage('answer_failed')}\n`);
   });
 

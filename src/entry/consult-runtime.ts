@@ -1,11 +1,11 @@
 import type { Config } from '../infra/config/config.js';
 import type { Log } from '../core/logging.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
-import { FOLLOW_UP_JOB, PLAN_JOB, processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
+import { processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
 import type { ConsultStore, PlanStore } from '../consult/consult-store.js';
 import type { Messenger } from '../consult/messenger.js';
 import type { InterviewModel } from '../consult/interview-model.js';
-import { runFollowUpJob, runPlanJob, type PlanJobDeps } from '../consult/plan-job.js';
+import { followUpJob, planJob, planJobId, type PlanJobDeps } from '../consult/plan-job.js';
 import { databaseGuidelineIndex } from '../infra/db/guideline-index.js';
 import type { Database } from '../infra/db/open-database.js';
 import { createConsultStore } from '../infra/db/stores/consult-store.js';
@@ -33,21 +33,6 @@ export interface ConsultRuntime {
   close(): Promise<void>;
 }
 
-/** How long a plan may wait before a fresh job is enqueued for it, and for how long that is retried. */
-const PLAN_RETRY_AFTER_MS = 2 * 60_000;
-const PLAN_RETRY_FOR_MS = 30 * 60_000;
-
-/**
- * The job id for a plan awaiting its job. Normally `plan:<consultId>` (a duplicate enqueue is a no-op);
- * once the plan has waited too long (its job failed or was lost with a dead worker), a new id every
- * two minutes for half an hour. The plan job is idempotent: the plan is stored once by its key and
- * delivered once through the outbox, so a second job can only finish what the first did not.
- */
-export function planJobId(consultId: string, waitingMs: number): string {
-  if (waitingMs < PLAN_RETRY_AFTER_MS || waitingMs > PLAN_RETRY_FOR_MS) return `plan:${consultId}`;
-  return `plan:${consultId}:retry-${Math.floor(waitingMs / PLAN_RETRY_AFTER_MS)}`;
-}
-
 /** Adapts pino to the engine's log port (ids only). */
 export function engineLog(logger: Logger): Log {
   return {
@@ -68,6 +53,8 @@ export async function buildConsultRuntime(options: {
   logger: Logger;
   messenger: Messenger;
   runJobs: 'auto' | 'worker' | 'enqueue-only';
+  /** Told the job id of every job the engine enqueues (a plan's or an answer's key), once it is accepted. */
+  onEnqueued?: (jobId: string) => void;
 }): Promise<ConsultRuntime> {
   const { config, db, logger, messenger } = options;
   const log = engineLog(logger);
@@ -112,7 +99,17 @@ export async function buildConsultRuntime(options: {
   }
 
   const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input);
-  const engine: ConsultEngineDeps = { store, messenger, jobs: queue, ledger, log, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
+  const { onEnqueued } = options;
+  const jobs: JobQueue = onEnqueued
+    ? {
+        async enqueue(job, payload, enqueueOptions) {
+          await queue.enqueue(job, payload, enqueueOptions);
+          const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
+          if (jobId !== undefined) onEnqueued(jobId);
+        },
+      }
+    : queue;
+  const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,
     messenger,
@@ -122,8 +119,8 @@ export async function buildConsultRuntime(options: {
     ...(writer ? { writer } : {}),
   };
   if (runner) {
-    runner.register(PLAN_JOB, (payload) => runPlanJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency: 2 });
-    runner.register(FOLLOW_UP_JOB, (payload) => runFollowUpJob(planDeps, payload), { attempts: 5, backoffMs: 1_000, concurrency: 2 });
+    runner.register(planJob, (payload, context) => planJob.handle(planDeps, payload, context));
+    runner.register(followUpJob, (payload, context) => followUpJob.handle(planDeps, payload, context));
     runner.onFailed((failure) =>
       logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
     );
@@ -137,7 +134,7 @@ export async function buildConsultRuntime(options: {
     runner,
     async resume() {
       for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
-        await queue.enqueue(PLAN_JOB, { consultId }, { jobId: planJobId(consultId, waitingMs) });
+        await queue.enqueue(planJob, { consultId }, { jobId: planJobId(consultId, waitingMs) });
       }
       for (const chatRef of await store.chatsWithPendingWork()) {
         await processChat(engine, chatRef).catch((error: unknown) =>

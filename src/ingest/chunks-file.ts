@@ -76,7 +76,7 @@ function isIngestRecord(value: unknown): value is IngestRecord {
     typeof r.partFile === 'string' &&
     typeof r.sectionPath === 'string' &&
     typeof r.ordinal === 'number' &&
-    typeof r.content === 'string' &&
+    typeof r.text === 'string' &&
     typeof r.contentHash === 'string'
   );
 }

@@ -1,4 +1,4 @@
-import type { GuidelineChunkInput } from '../infra/db/stores/guideline-chunk-store.js';
+import type { GuidelineSection } from '../rag/guideline-section.js';
 
 /**
  * The lines of data/chunks.jsonl, the checkpoint between parsing and loading: a source line, then the
@@ -19,10 +19,15 @@ export interface SourceRecord {
 }
 
 /**
- * A chunk line: the stored chunk's fields (sectionPath is part title and section titles joined with
- * " > "; titlePath starts with the book title) keyed by accession instead of a database id.
+ * A chunk line: a guideline section without the database id and book title (its source line has the
+ * title), with what loading needs to keep its identity across runs and to flag it.
  */
-export type ChunkRecord = { type: 'chunk'; accession: string } & Omit<GuidelineChunkInput, 'sourceId'>;
+export type ChunkRecord = { type: 'chunk' } & Omit<GuidelineSection, 'id' | 'bookTitle'> & {
+  partTitle: string;
+  ordinal: number;
+  /** A single block over the token budget, kept whole. */
+  oversized: boolean;
+};
 
 export type IngestRecord = SourceRecord | ChunkRecord;
 

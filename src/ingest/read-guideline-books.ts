@@ -205,7 +205,7 @@ function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePre
       sectionPath,
       titlePath: [...options.titlePrefix, ...draft.sectionPath].join(' > '),
       ordinal,
-      content: draft.content,
+      text: draft.content,
       tokenCount: draft.tokenCount,
       contentHash: draft.contentHash,
       oversized: draft.oversized,

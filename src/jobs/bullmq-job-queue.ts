@@ -1,6 +1,8 @@
 import { DelayedError, Queue, UnrecoverableError, WaitingError, Worker, type Job, type KeepJobs } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
+  checkedHandler,
+  checkedPayload,
   DEFAULT_DRAIN_MS,
   isPermanentJobError,
   resolveJobPolicy,
@@ -91,10 +93,12 @@ export async function createBullmqJobQueue(options: BullmqLocation & { onError?:
   let closing: Promise<void> | undefined;
 
   return {
-    async enqueue(name, payload, enqueueOptions = {}) {
-      const data: JobEnvelope = enqueueOptions.jobId === undefined ? { payload } : { payload, jobId: enqueueOptions.jobId };
-      await queue.add(name, data, {
-        ...(enqueueOptions.jobId === undefined ? {} : { jobId: toBullmqJobId(enqueueOptions.jobId) }),
+    async enqueue(job, payload, enqueueOptions = {}) {
+      const stored = checkedPayload(job, payload);
+      const jobId = enqueueOptions.jobId ?? job.jobId?.(stored);
+      const data: JobEnvelope = jobId === undefined ? { payload: stored } : { payload: stored, jobId };
+      await queue.add(job.name, data, {
+        ...(jobId === undefined ? {} : { jobId: toBullmqJobId(jobId) }),
         delay: Math.max(0, enqueueOptions.delayMs ?? 0),
         attempts: ATTEMPTS_CEILING,
         backoff: { type: POLICY_BACKOFF },
@@ -192,10 +196,11 @@ export async function createBullmqJobRunner(options: BullmqJobRunnerOptions): Pr
   }
 
   return {
-    register(name, handler, handlerOptions) {
+    register(job, handler, handlerOptions) {
+      const { name } = job;
       if (worker) throw new Error(`register ${name} before start(): the worker's concurrency is fixed when it starts`);
       if (registrations.has(name)) throw new Error(`a handler for job ${name} is already registered`);
-      registrations.set(name, { handler, policy: resolveJobPolicy(handlerOptions, options.defaults), running: 0 });
+      registrations.set(name, { handler: checkedHandler(job, handler), policy: resolveJobPolicy({ ...job.options, ...handlerOptions }, options.defaults), running: 0 });
     },
 
     async start() {

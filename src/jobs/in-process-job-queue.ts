@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkedHandler,
+  checkedPayload,
   DEFAULT_DRAIN_MS,
   isPermanentJobError,
   resolveJobPolicy,
@@ -128,19 +130,21 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   }
 
   return {
-    async enqueue(name, payload, enqueueOptions: EnqueueOptions = {}) {
-      if (closing) throw new Error(`job queue is closed: cannot enqueue ${name}`);
-      if (enqueueOptions.jobId !== undefined) {
-        if (seenJobIds.has(enqueueOptions.jobId)) return;
-        seenJobIds.add(enqueueOptions.jobId);
+    async enqueue(job, payload, enqueueOptions: EnqueueOptions = {}) {
+      if (closing) throw new Error(`job queue is closed: cannot enqueue ${job.name}`);
+      const stored = checkedPayload(job, payload);
+      const givenId = enqueueOptions.jobId ?? job.jobId?.(stored);
+      if (givenId !== undefined) {
+        if (seenJobIds.has(givenId)) return;
+        seenJobIds.add(givenId);
       }
-      const jobId = enqueueOptions.jobId ?? randomUUID();
-      schedule({ name, jobId, payload, attempt: 1 }, enqueueOptions.delayMs ?? 0);
+      schedule({ name: job.name, jobId: givenId ?? randomUUID(), payload: stored, attempt: 1 }, enqueueOptions.delayMs ?? 0);
     },
 
-    register(name, handler, handlerOptions) {
+    register(job, handler, handlerOptions) {
+      const { name } = job;
       if (registrations.has(name)) throw new Error(`a handler for job ${name} is already registered`);
-      registrations.set(name, { handler, policy: resolveJobPolicy(handlerOptions, options.defaults), running: 0 });
+      registrations.set(name, { handler: checkedHandler(job, handler), policy: resolveJobPolicy({ ...job.options, ...handlerOptions }, options.defaults), running: 0 });
       pump(name);
     },
 

@@ -62,6 +62,6 @@ export function coverageOf(condition: string, sections: ReadonlyArray<{ titlePat
 export function guidelineCoverage(search: (input: SearchGuidelinesInput) => Promise<SearchGuidelinesResult>) {
   return async (condition: string, patient: { demographics: Demographics; findings: readonly Finding[] }): Promise<Coverage> => {
     const result = await search({ condition, demographics: patient.demographics, findings: patient.findings, k: 8 });
-    return coverageOf(condition, result.sections);
+    return coverageOf(condition, result.sections.map((s) => s.section));
   };
 }

@@ -1,3 +1,4 @@
+import type { GuidelineSection } from './guideline-section.js';
 import type { IndexHit } from './guideline-index.js';
 
 export interface RankedList {
@@ -9,7 +10,7 @@ export interface RankedList {
 }
 
 export interface FusedHit {
-  hit: IndexHit;
+  section: GuidelineSection;
   fusedScore: number;
   /** The lists that found this section, best rank first. */
   foundBy: Array<{ list: string; rank: number }>;
@@ -28,12 +29,13 @@ export const RRF_K = 20;
 export function fuseRankings(lists: RankedList[], k = RRF_K): FusedHit[] {
   const byId = new Map<string, FusedHit>();
   for (const list of lists) {
-    list.hits.forEach((hit, index) => {
+    list.hits.forEach(({ section }, index) => {
       const rank = index + 1;
-      const entry = byId.get(hit.id) ?? { hit, fusedScore: 0, foundBy: [] };
+      const key = section.id ?? section.contentHash;
+      const entry = byId.get(key) ?? { section, fusedScore: 0, foundBy: [] };
       entry.fusedScore += (list.weight ?? 1) / (k + rank);
       entry.foundBy.push({ list: list.name, rank });
-      byId.set(hit.id, entry);
+      byId.set(key, entry);
     });
   }
   return [...byId.values()].sort((a, b) => b.fusedScore - a.fusedScore);

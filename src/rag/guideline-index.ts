@@ -1,14 +1,8 @@
-/** A section (chunk) as an index returns it, with the leg's own score. */
+import type { GuidelineSection } from './guideline-section.js';
+
+/** A section as an index returns it, with the leg's own score (cosine similarity or text rank). */
 export interface IndexHit {
-  id: string;
-  accession: string;
-  bookTitle: string;
-  partFile: string;
-  sectionId: string | null;
-  sectionPath: string;
-  titlePath: string;
-  content: string;
-  tokenCount: number;
+  section: GuidelineSection;
   score: number;
 }
 

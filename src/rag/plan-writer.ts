@@ -1,14 +1,10 @@
 import type { Demographics, Finding } from '../patient/findings.js';
+import type { CitedSection } from './guideline-section.js';
 
-/** A retrieved section as the plan prompt sees it: labelled S1..Sn. */
+/** A section as the plan prompt sees it: labelled S1..Sn. */
 export interface LabelledSection {
   label: string;
-  chunkId: string;
-  accession: string;
-  bookTitle: string;
-  sectionPath: string;
-  titlePath: string;
-  text: string;
+  section: CitedSection;
 }
 
 export interface PlanWriterInput {

@@ -2,7 +2,8 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { buildQueryVariants } from './build-queries.js';
 import type { Embedder } from './embedder.js';
 import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
-import type { GuidelineIndex, IndexHit } from './guideline-index.js';
+import type { GuidelineIndex } from './guideline-index.js';
+import type { GuidelineSection } from './guideline-section.js';
 import { searchTerms } from './normalise-query.js';
 import { fitToPatient } from './population-fit.js';
 
@@ -21,17 +22,10 @@ export interface SearchGuidelinesInput {
   legs?: Array<'text' | 'vector'>;
 }
 
+/** A section retrieval chose, with its fused (RRF) score. */
 export interface RetrievedSection {
-  chunkId: string;
-  accession: string;
-  bookTitle: string;
-  partFile: string;
-  sectionId: string | null;
-  sectionPath: string;
-  titlePath: string;
-  text: string;
-  tokenCount: number;
-  fusedScore: number;
+  section: GuidelineSection;
+  score: number;
   /** e.g. ['text:contextual#1', 'vector:condition#3'] */
   foundBy: string[];
 }
@@ -95,8 +89,8 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   // Only sections of the guideline the query is about may move up: a malaria section written for her
   // trimester must not overtake the HIV sections of a consult about HIV in pregnancy.
   const fusedAll = fuseRankings(ranked);
-  const topicBook = fusedAll[0]?.hit.bookTitle;
-  const fused = fitToPatient(fusedAll, (f) => f.hit.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.hit.bookTitle === topicBook);
+  const topicBook = fusedAll[0]?.section.bookTitle;
+  const fused = fitToPatient(fusedAll, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
   return { sections, queries, legs };
 }
@@ -119,36 +113,24 @@ function selectSections(
   const perPart = new Map<string, number>();
   const seenText = new Set<string>();
   let tokens = 0;
-  for (const { hit, fusedScore, foundBy } of fused) {
+  for (const { section, fusedScore, foundBy } of fused) {
     if (chosen.length >= limits.k) break;
     if (fusedScore < limits.floor) break;
-    const textKey = normalisedBody(hit);
+    const textKey = normalisedBody(section);
     if (seenText.has(textKey)) continue;
-    const partKey = `${hit.accession}/${hit.partFile}`;
+    const partKey = `${section.accession}/${section.partFile}`;
     if ((perPart.get(partKey) ?? 0) >= limits.perPartCap) continue;
-    if (chosen.length > 0 && tokens + hit.tokenCount > limits.tokenBudget) continue;
+    if (chosen.length > 0 && tokens + section.tokenCount > limits.tokenBudget) continue;
     seenText.add(textKey);
     perPart.set(partKey, (perPart.get(partKey) ?? 0) + 1);
-    tokens += hit.tokenCount;
-    chosen.push({
-      chunkId: hit.id,
-      accession: hit.accession,
-      bookTitle: hit.bookTitle,
-      partFile: hit.partFile,
-      sectionId: hit.sectionId,
-      sectionPath: hit.sectionPath,
-      titlePath: hit.titlePath,
-      text: hit.content,
-      tokenCount: hit.tokenCount,
-      fusedScore,
-      foundBy: foundBy.map((f) => `${f.list}#${f.rank}`),
-    });
+    tokens += section.tokenCount;
+    chosen.push({ section, score: fusedScore, foundBy: foundBy.map((f) => `${f.list}#${f.rank}`) });
   }
   return chosen;
 }
 
 /** The same text under two title paths (a section repeated in two books) is one section to the prompt. */
-function normalisedBody(hit: IndexHit): string {
-  const body = hit.content.slice(hit.content.indexOf('\n') + 1);
+function normalisedBody(section: GuidelineSection): string {
+  const body = section.text.slice(section.text.indexOf('\n') + 1);
   return body.replace(/\s+/g, ' ').trim().toLowerCase();
 }

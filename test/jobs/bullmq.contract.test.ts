@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBullmqJobQueue, createBullmqJobRunner, toBullmqJobId } from '../../src/jobs/bullmq-job-queue.js';
 import { describeWithRedis, TEST_REDIS_URL } from '../support/redis.js';
 import { describeJobQueueContract } from './job-queue.contract.js';
+import { testJob } from './fixtures/test-jobs.js';
 
 // One prefix per run keeps parallel runs (and other test files) apart; every key under it is deleted after.
 const prefix = `test-jobs-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -67,16 +68,16 @@ describeWithRedis('BullMQ job queue on Redis', () => {
     const second = await createBullmqJobRunner(location);
     const runs: string[] = [];
     try {
-      first.register('plan', async (_payload, { attempt, signal }) => {
+      first.register(testJob('plan'), async (_payload, { attempt, signal }) => {
         runs.push(`first attempt ${attempt}`);
         await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
       });
       await first.start();
-      await queue.enqueue('plan', { consultId: 'consult-11' }, { jobId: 'plan:consult-11' });
+      await queue.enqueue(testJob('plan'), { consultId: 'consult-11' }, { jobId: 'plan:consult-11' });
       await vi.waitFor(() => expect(runs).toEqual(['first attempt 1']), { timeout: 5_000, interval: 10 });
       await first.close({ drainMs: 50 });
 
-      second.register('plan', async (_payload, { jobId, attempt }) => {
+      second.register(testJob('plan'), async (_payload, { jobId, attempt }) => {
         runs.push(`second ${jobId} attempt ${attempt}`);
       });
       await second.start();
@@ -99,12 +100,12 @@ describeWithRedis('BullMQ job queue on Redis', () => {
     const completions: string[] = [];
     const rescuer = await createBullmqJobRunner({ ...location, lockDurationMs: 1_000, stalledIntervalMs: 500 });
     try {
-      await queue.enqueue('deliver', { consultId: 'consult-12', part: 1 }, { jobId: 'deliver:consult-12:plan' });
+      await queue.enqueue(testJob('deliver'), { consultId: 'consult-12', part: 1 }, { jobId: 'deliver:consult-12:plan' });
       await vi.waitFor(async () => expect(await redis.llen(startedKey)).toBe(1), { timeout: 10_000, interval: 50 });
       child.kill('SIGKILL');
       await exited;
 
-      rescuer.register('deliver', async (payload, { jobId }) => {
+      rescuer.register(testJob('deliver'), async (payload, { jobId }) => {
         completions.push(`${jobId} ${JSON.stringify(payload)}`);
       });
       await rescuer.start();

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PermanentJobError, type JobContext, type JobFailure, type JobQueue, type JobRunner } from '../../src/core/jobs.js';
+import { z } from 'zod';
+import { PermanentJobError, type JobContext, type JobFailure, type JobQueue, type JobRunner, type JobSpec } from '../../src/core/jobs.js';
+import { testJob } from './fixtures/test-jobs.js';
 
 /** A queue and the runner that serves it (one object in-process; two Redis clients for BullMQ). */
 export interface JobQueueHarness {
@@ -44,11 +46,11 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
     it('runs the handler with the payload it was given', async () => {
       const { queue, runner } = await harness();
       const seen: { payload: unknown; context: Omit<JobContext, 'signal'> }[] = [];
-      runner.register('plan', async (payload, { jobId, attempt }) => {
+      runner.register(testJob('plan'), async (payload, { jobId, attempt }) => {
         seen.push({ payload, context: { jobId, attempt } });
       });
       await runner.start();
-      await queue.enqueue('plan', { consultId: 'consult-1', diagnoses: ['malaria', 'pneumonia'] });
+      await queue.enqueue(testJob('plan'), { consultId: 'consult-1', diagnoses: ['malaria', 'pneumonia'] });
       await waitFor(() => expect(seen).toHaveLength(1));
       expect(seen[0]?.payload).toEqual({ consultId: 'consult-1', diagnoses: ['malaria', 'pneumonia'] });
       expect(seen[0]?.context.attempt).toBe(1);
@@ -58,18 +60,18 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
     it('runs a job enqueued twice under one jobId once, and reports that jobId to the handler', async () => {
       const { queue, runner } = await harness();
       const runs: string[] = [];
-      runner.register('deliver', async (payload, { jobId }) => {
+      runner.register(testJob('deliver'), async (payload, { jobId }) => {
         runs.push(`${jobId}=${String((payload as { n: number }).n)}`);
       });
       await runner.start();
       // Colons and integer-looking ids are what callers naturally use; BullMQ refuses both raw.
-      await queue.enqueue('deliver', { n: 1 }, { jobId: 'deliver:consult-2:plan' });
-      await queue.enqueue('deliver', { n: 2 }, { jobId: 'deliver:consult-2:plan' });
-      await queue.enqueue('deliver', { n: 3 }, { jobId: '42' });
+      await queue.enqueue(testJob('deliver'), { n: 1 }, { jobId: 'deliver:consult-2:plan' });
+      await queue.enqueue(testJob('deliver'), { n: 2 }, { jobId: 'deliver:consult-2:plan' });
+      await queue.enqueue(testJob('deliver'), { n: 3 }, { jobId: '42' });
       await waitFor(() => expect(runs).toHaveLength(2));
-      await queue.enqueue('deliver', { n: 4 }, { jobId: 'deliver:consult-2:plan' });
+      await queue.enqueue(testJob('deliver'), { n: 4 }, { jobId: 'deliver:consult-2:plan' });
       // Concurrency 1 runs jobs of one name in order: once the sentinel ran, a duplicate would have too.
-      await queue.enqueue('deliver', { n: 5 }, { jobId: 'sentinel' });
+      await queue.enqueue(testJob('deliver'), { n: 5 }, { jobId: 'sentinel' });
       await waitFor(() => expect(runs).toContain('sentinel=5'));
       expect(runs).toEqual(['deliver:consult-2:plan=1', '42=3', 'sentinel=5']);
     });
@@ -80,7 +82,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       const failures: JobFailure[] = [];
       runner.onFailed((failure) => failures.push(failure));
       runner.register(
-        'plan',
+        testJob('plan'),
         async (_payload, { attempt }) => {
           attempts.push({ attempt, at: performance.now() });
           if (attempt < 3) throw new Error('LLM answered 503');
@@ -88,7 +90,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
         { attempts: 5, backoffMs: 50 },
       );
       await runner.start();
-      await queue.enqueue('plan', { consultId: 'consult-3' });
+      await queue.enqueue(testJob('plan'), { consultId: 'consult-3' });
       await waitFor(() => expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]));
       const [first, second, third] = attempts.map((a) => a.at) as [number, number, number];
       // Exponential: 50 ms after the first failure, 100 ms after the second (a little timer slack allowed).
@@ -99,13 +101,36 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       expect(failures).toEqual([]);
     });
 
+    it('fails a job whose payload does not match its definition at once, without running the handler', async () => {
+      const { queue, runner } = await harness();
+      const ran: unknown[] = [];
+      const failures: JobFailure[] = [];
+      runner.onFailed((failure) => failures.push(failure));
+      // The producer (an older deploy, say) wrote a payload the worker's definition no longer accepts.
+      const strict: JobSpec<{ consultId: string }> = { name: 'plan', payload: z.object({ consultId: z.string().min(1) }) };
+      runner.register(strict, async (payload) => void ran.push(payload), { attempts: 5, backoffMs: 20 });
+      await runner.start();
+      await queue.enqueue(testJob('plan'), { consult: 42 }, { jobId: 'plan:bad-payload' });
+      await waitFor(() => expect(failures).toHaveLength(1));
+      expect(failures[0]).toMatchObject({ name: 'plan', jobId: 'plan:bad-payload', attempt: 1, permanent: true });
+      expect(failures[0]?.error).toMatchObject({ name: 'PermanentJobError' });
+      await sleep(200);
+      expect(ran).toEqual([]);
+    });
+
+    it('refuses to enqueue a payload its definition rejects', async () => {
+      const { queue } = await harness();
+      const strict: JobSpec<{ consultId: string }> = { name: 'plan', payload: z.object({ consultId: z.string().min(1) }) };
+      await expect(queue.enqueue(strict, { consultId: '' })).rejects.toThrow();
+    });
+
     it('fails a PermanentJobError at once, without retries, and reports it as permanent', async () => {
       const { queue, runner } = await harness();
       const attempts: number[] = [];
       const failures: JobFailure[] = [];
       runner.onFailed((failure) => failures.push(failure));
       runner.register(
-        'plan',
+        testJob('plan'),
         async (_payload, { attempt }) => {
           attempts.push(attempt);
           throw new PermanentJobError('consult consult-404 does not exist');
@@ -113,7 +138,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
         { attempts: 5, backoffMs: 20 },
       );
       await runner.start();
-      await queue.enqueue('plan', { consultId: 'consult-404' }, { jobId: 'plan:consult-404' });
+      await queue.enqueue(testJob('plan'), { consultId: 'consult-404' }, { jobId: 'plan:consult-404' });
       await waitFor(() => expect(failures).toHaveLength(1));
       const failure = failures[0] as JobFailure;
       expect(failure).toMatchObject({ name: 'plan', jobId: 'plan:consult-404', attempt: 1, permanent: true });
@@ -129,7 +154,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       const failures: JobFailure[] = [];
       runner.onFailed((failure) => failures.push(failure));
       runner.register(
-        'plan',
+        testJob('plan'),
         async (_payload, { attempt }) => {
           attempts.push(attempt);
           throw new Error('LLM answered 529');
@@ -137,7 +162,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
         { attempts: 3, backoffMs: 10 },
       );
       await runner.start();
-      await queue.enqueue('plan', { consultId: 'consult-5' }, { jobId: 'plan:consult-5' });
+      await queue.enqueue(testJob('plan'), { consultId: 'consult-5' }, { jobId: 'plan:consult-5' });
       await waitFor(() => expect(failures).toHaveLength(1));
       expect(failures[0]).toMatchObject({ name: 'plan', jobId: 'plan:consult-5', attempt: 3, permanent: false });
       expect((failures[0]?.error as Error).message).toBe('LLM answered 529');
@@ -154,7 +179,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       const finished: number[] = [];
       const other: string[] = [];
       runner.register(
-        'plan',
+        testJob('plan'),
         async (payload) => {
           active += 1;
           mostActive = Math.max(mostActive, active);
@@ -164,13 +189,13 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
         },
         { concurrency: 2 },
       );
-      runner.register('deliver', async (payload) => {
+      runner.register(testJob('deliver'), async (payload) => {
         other.push((payload as { to: string }).to);
       });
       await runner.start();
-      for (let n = 1; n <= 5; n += 1) await queue.enqueue('plan', { n });
+      for (let n = 1; n <= 5; n += 1) await queue.enqueue(testJob('plan'), { n });
       await waitFor(() => expect(active).toBe(2));
-      await queue.enqueue('deliver', { to: 'chat-7' });
+      await queue.enqueue(testJob('deliver'), { to: 'chat-7' });
       await waitFor(() => expect(other).toEqual(['chat-7']));
       await sleep(100);
       expect(active).toBe(2);
@@ -182,15 +207,15 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
     it('on close, lets the running job finish and starts no other', async () => {
       const { queue, runner } = await harness();
       const events: string[] = [];
-      runner.register('plan', async (payload) => {
+      runner.register(testJob('plan'), async (payload) => {
         const { n } = payload as { n: number };
         events.push(`start ${n}`);
         await sleep(200);
         events.push(`finish ${n}`);
       });
       await runner.start();
-      await queue.enqueue('plan', { n: 1 });
-      await queue.enqueue('plan', { n: 2 });
+      await queue.enqueue(testJob('plan'), { n: 1 });
+      await queue.enqueue(testJob('plan'), { n: 2 });
       await waitFor(() => expect(events).toEqual(['start 1']));
       await runner.close({ drainMs: 5_000 });
       expect(events).toEqual(['start 1', 'finish 1']);
@@ -204,7 +229,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       runner.onFailed((failure) => failures.push(failure));
       let started = false;
       let abortedWith: unknown;
-      runner.register('plan', async (_payload, { signal }) => {
+      runner.register(testJob('plan'), async (_payload, { signal }) => {
         started = true;
         await new Promise<void>((_resolve, reject) => {
           const timer = setTimeout(() => reject(new Error('never aborted')), 10_000);
@@ -216,7 +241,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
         });
       });
       await runner.start();
-      await queue.enqueue('plan', { consultId: 'consult-8' });
+      await queue.enqueue(testJob('plan'), { consultId: 'consult-8' });
       await waitFor(() => expect(started).toBe(true));
       const closingAt = performance.now();
       await runner.close({ drainMs: 100 });
@@ -230,12 +255,12 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
     it('holds a delayed job until its delay has passed', async () => {
       const { queue, runner } = await harness();
       let ranAt: number | undefined;
-      runner.register('remind', async () => {
+      runner.register(testJob('remind'), async () => {
         ranAt = performance.now();
       });
       await runner.start();
       const enqueuedAt = performance.now();
-      await queue.enqueue('remind', { consultId: 'consult-9' }, { delayMs: 300 });
+      await queue.enqueue(testJob('remind'), { consultId: 'consult-9' }, { delayMs: 300 });
       await sleep(150);
       expect(ranAt).toBeUndefined();
       await waitFor(() => expect(ranAt).toBeDefined());

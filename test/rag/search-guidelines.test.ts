@@ -6,7 +6,7 @@ import { embedPendingChunks } from '../../src/ingest/load/embed-pending-chunks.j
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { buildQueryVariants } from '../../src/rag/build-queries.js';
 import { normaliseQueryText } from '../../src/rag/normalise-query.js';
-import { searchGuidelines, type SearchGuidelinesDeps } from '../../src/rag/search-guidelines.js';
+import { searchGuidelines, type RetrievedSection, type SearchGuidelinesDeps } from '../../src/rag/search-guidelines.js';
 import { FAKE_OPENAI_API_KEY, FakeOpenAiEmbeddingsServer } from '../fakes/fake-openai-embeddings-server.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -42,7 +42,7 @@ describe('searchGuidelines over the sample corpus', () => {
       demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 2 },
       findings: [{ category: 'test_result', value: 'RDT positive' }],
     });
-    const rankOf = (sections: { sectionId: string | null }[], id: string) => sections.findIndex((s) => s.sectionId === id);
+    const rankOf = (sections: RetrievedSection[], id: string) => sections.findIndex((s) => s.section.sectionId === id);
     expect(rankOf(first.sections, 'mal-preg-t1')).toBeGreaterThanOrEqual(0);
     expect(rankOf(second.sections, 'mal-preg-t2')).toBeGreaterThanOrEqual(0);
     const t2InFirst = rankOf(first.sections, 'mal-preg-t2');
@@ -62,17 +62,17 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(result.sections.length).toBeGreaterThan(0);
     expect(result.sections.length).toBeLessThanOrEqual(5);
     const top = result.sections[0];
-    expect(top).toMatchObject({ accession: 'SAMPLE-PNEUMONIA', bookTitle: expect.stringMatching(/pneumonia/i) });
-    expect(top?.text.startsWith(top.titlePath)).toBe(true);
+    expect(top?.section).toMatchObject({ accession: 'SAMPLE-PNEUMONIA', bookTitle: expect.stringMatching(/pneumonia/i) });
+    expect(top?.section.text.startsWith(top.section.titlePath)).toBe(true);
     expect(result.sections.some((s) => s.foundBy.some((f) => f.startsWith('vector:')) && s.foundBy.some((f) => f.startsWith('text:')))).toBe(true);
-    const scores = result.sections.map((s) => s.fusedScore);
+    const scores = result.sections.map((s) => s.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
   it('finds a section by its title path alone', async () => {
     // "Storing test kits" is a section title; its body talks of heat, damp and packets, not storage.
     const result = await searchGuidelines(textOnly, { condition: 'storing test kits', demographics: {}, findings: [] });
-    expect(result.sections[0]?.sectionPath).toMatch(/Storing test kits$/);
+    expect(result.sections[0]?.section.sectionPath).toMatch(/Storing test kits$/);
   });
 
   it('expands CHW abbreviations, which changes what is found', async () => {
@@ -83,8 +83,8 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(terms).toContain('oral rehydration salts');
     // Without expansion only the literal "ORS" would be searched: compare with the raw text leg.
     const raw = await textOnly.index.searchText({ terms: ['diarrhoea', 'child', 'ors'], k: 5 });
-    expect(withExpansion.sections.map((s) => s.chunkId)).not.toEqual(raw.map((h) => h.id));
-    expect(withExpansion.sections.some((s) => /oral rehydration/i.test(s.text))).toBe(true);
+    expect(withExpansion.sections.map((s) => s.section.id)).not.toEqual(raw.map((h) => h.section.id));
+    expect(withExpansion.sections.some((s) => /oral rehydration/i.test(s.section.text))).toBe(true);
   });
 
   it('caps sections per part and fits the token budget', async () => {
@@ -97,9 +97,9 @@ describe('searchGuidelines over the sample corpus', () => {
       tokenBudget: 900,
     });
     const perPart = new Map<string, number>();
-    for (const s of result.sections) perPart.set(`${s.accession}/${s.partFile}`, (perPart.get(`${s.accession}/${s.partFile}`) ?? 0) + 1);
+    for (const { section: s } of result.sections) perPart.set(`${s.accession}/${s.partFile}`, (perPart.get(`${s.accession}/${s.partFile}`) ?? 0) + 1);
     expect(Math.max(...perPart.values())).toBeLessThanOrEqual(2);
-    expect(result.sections.reduce((n, s) => n + s.tokenCount, 0)).toBeLessThanOrEqual(900);
+    expect(result.sections.reduce((n, s) => n + s.section.tokenCount, 0)).toBeLessThanOrEqual(900);
   });
 
   it('serves from full text alone when no embedder is configured', async () => {

@@ -86,7 +86,7 @@ export function planUserMessage(input: PlanWriterInput): string {
     demographics: input.demographics,
     findings: input.findings.map((f) => ({ category: f.category, value: f.value, ...(f.negated ? { negated: true } : {}) })),
     diagnoses: input.diagnoses.map((d) => ({ condition: d.condition, ...(d.confidence != null ? { confidence: d.confidence } : {}) })),
-    sections: input.sections.map((s) => ({ label: s.label, title: s.titlePath, text: sectionBody(s) })),
+    sections: input.sections.map(({ label, section }) => ({ label, title: section.titlePath, text: sectionBody(section) })),
     ...(input.question !== undefined ? { question: input.question } : {}),
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');

@@ -128,7 +128,7 @@ function toChunkInput(sourceId: string, record: ChunkRecord): GuidelineChunkInpu
     sectionPath: record.sectionPath,
     titlePath: record.titlePath,
     ordinal: record.ordinal,
-    content: record.content,
+    text: record.text,
     tokenCount: record.tokenCount,
     contentHash: record.contentHash,
     oversized: record.oversized,

@@ -59,8 +59,8 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
   const fit: PatientFit | undefined = demographics
     ? {
         weightKg: demographics.weightKg,
-        offTopic: new Set(sections.filter((s) => sectionOffTopic(s, demographics)).map((s) => s.label.toUpperCase())),
-        otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s, demographics)).map((s) => s.label.toUpperCase())),
+        offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
+        otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden: forbiddenDrugs(sections, demographics),
       }
     : undefined;
@@ -68,7 +68,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
   const dosesOf = (label: string): Set<string> => {
     let set = supportedDoses.get(label);
     if (!set) {
-      set = dosesInText(byLabel.get(label)?.text ?? '');
+      set = dosesInText(byLabel.get(label)?.section.text ?? '');
       supportedDoses.set(label, set);
     }
     return set;
@@ -159,12 +159,12 @@ function checkRecommendation(
     return { text: null, labels: [], unknownLabels, reason: 'dose_not_in_cited_text' };
   }
   // A medicine the line names must be named by a section it cites: a citation is a claim of support.
-  const citedText = valid.map((label) => byLabel.get(label)?.text ?? '').join('\n');
+  const citedText = valid.map((label) => byLabel.get(label)?.section.text ?? '').join('\n');
   const named = drugsNamed(citedText);
   if ([...drugsNamed(substance)].some((drug) => !named.has(drug))) {
     return { text: null, labels: [], unknownLabels, reason: 'drug_not_in_cited_text' };
   }
-  if (fit?.weightKg !== undefined && givesAnotherBandsDose(substance, valid.map((label) => byLabel.get(label)?.text ?? ''), fit.weightKg)) {
+  if (fit?.weightKg !== undefined && givesAnotherBandsDose(substance, valid.map((label) => byLabel.get(label)?.section.text ?? ''), fit.weightKg)) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);

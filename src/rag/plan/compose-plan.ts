@@ -113,7 +113,7 @@ function renumber(text: string, citedLabels: readonly string[], sections: readon
 
 function assemble(plan: string, cited: readonly LabelledSection[]): string {
   const notes = [DECISION_SUPPORT_NOTE];
-  if (cited.some((s) => s.accession.startsWith('SAMPLE-'))) notes.push(SAMPLE_CONTENT_NOTE);
+  if (cited.some((s) => s.section.accession.startsWith('SAMPLE-'))) notes.push(SAMPLE_CONTENT_NOTE);
   const body = cited.length > 0 ? plan : NO_SECTIONS_NOTE;
   return [notes.join('\n'), body, formatSources(cited, cited.map((s) => s.label))].filter((block) => block !== '').join('\n\n');
 }

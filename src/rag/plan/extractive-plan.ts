@@ -1,6 +1,7 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { findMentions } from '../../patient/negation.js';
+import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
@@ -65,7 +66,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const seenText = new Set<string>();
   const forbidden = forbiddenDrugs(input.sections, input.demographics);
   const weighFirst: Candidate[] = [];
-  input.sections.forEach((section, sectionIndex) => {
+  input.sections.forEach((labelled, sectionIndex) => {
+    const { section } = labelled;
     if (sectionOffTopic(section, input.demographics)) return;
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // A section written for her own trimester or her state after birth: its treatment comes first.
@@ -84,7 +86,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
         const table = /^(Table\s+[\dA-Z]+(?:\.\d+)*)/.exec(unit.text)?.[1] ?? 'the dosing table';
         weighFirst.push({
           unit: { kind: 'sentence', text: `Weight not given: weigh the patient, then give the dose of the weight-band row in ${table} for that weight.` },
-          section,
+          section: labelled,
           sectionIndex,
           position,
           score: 99,
@@ -95,7 +97,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (fit === 'other_band' || fit === 'undecided') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
       const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0);
-      candidates.push({ unit, section, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
+      candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });
 
@@ -175,7 +177,7 @@ function scoreUnit(
   return score;
 }
 
-function headingFor(unit: SectionUnit, section: LabelledSection, fitsPatientBand: boolean): Heading {
+function headingFor(unit: SectionUnit, section: CitedSection, fitsPatientBand: boolean): Heading {
   const text = unit.text;
   // A pre-referral dose belongs with the referral it prepares, not with today's treatment.
   if (fitsPatientBand) return /pre-referral|before referral|\bsevere\b/i.test(`${text} ${section.sectionPath}`) ? 'refer' : 'now';

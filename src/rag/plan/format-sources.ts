@@ -14,7 +14,7 @@ export function formatSources(sections: readonly LabelledSection[], citedLabels:
   const byLabel = new Map(sections.map((s) => [s.label, s]));
   const lines: string[] = [];
   for (const label of citedLabels) {
-    const section = byLabel.get(label);
+    const section = byLabel.get(label)?.section;
     if (!section) continue;
     lines.push(`- ${label}: ${section.bookTitle} > ${section.sectionPath} - ${where(section.accession)}`);
   }

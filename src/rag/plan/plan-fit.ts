@@ -1,6 +1,7 @@
 import { ageInMonthsForBands } from '../../patient/age.js';
 import type { Demographics } from '../../patient/findings.js';
 import { pregnancyStatus } from '../../patient/pregnancy.js';
+import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient } from '../population-fit.js';
 import { findDoses } from './doses.js';
@@ -25,7 +26,7 @@ const NOT_PREGNANT_BODY = /\b(?:are|is|who are) not pregnant\b|\bnon-?pregnant\b
 const TREATMENT = /\b(?:treat(?:ed|ment)? with|takes?|receives?|give|given|dose|tablets?|course|prescribe|ACT)\b/i;
 
 /** True when no line of the plan should come from this section (its subject is not patient care). */
-export function sectionOffTopic(section: Pick<LabelledSection, 'sectionPath'>, d: Demographics): boolean {
+export function sectionOffTopic(section: Pick<CitedSection, 'sectionPath'>, d: Demographics): boolean {
   const title = lastTitle(section.sectionPath);
   if (OFF_TOPIC_TITLE.test(title)) return true;
   // How to find the trimester is no plan line once she has given it.
@@ -33,7 +34,7 @@ export function sectionOffTopic(section: Pick<LabelledSection, 'sectionPath'>, d
 }
 
 /** True when the section is written for a population this patient is not in. */
-export function sectionForOtherPopulation(section: Pick<LabelledSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): boolean {
+export function sectionForOtherPopulation(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): boolean {
   if (!sectionFitsPatient(section.sectionPath, d)) return true;
   if (pregnancyStatus(d).state !== 'pregnant' || PREGNANCY_TITLE.test(section.sectionPath)) return false;
   return NOT_PREGNANT_BODY.test(sectionBody(section));
@@ -64,7 +65,7 @@ const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
 /** The drugs the sections forbid for this patient's population (pregnancy or trimester, age, weight). */
 export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics): ForbiddenDrug[] {
   const found: ForbiddenDrug[] = [];
-  for (const section of sections) {
+  for (const { label, section } of sections) {
     const clauses = sectionBody(section)
       .split('\n')
       .flatMap((line) => splitSentences(line))
@@ -74,11 +75,11 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
       for (const m of lower.matchAll(PROHIBITION)) {
         const object = m[1] ?? '';
         if (!prohibitionApplies(`${object} ${lower}`, d)) continue;
-        for (const drug of drugsIn(object)) found.push({ drug, label: section.label });
+        for (const drug of drugsIn(object)) found.push({ drug, label });
       }
       for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
         if (!prohibitionApplies(m[2] ?? '', d)) continue;
-        for (const drug of drugsIn(m[1] ?? '')) found.push({ drug, label: section.label });
+        for (const drug of drugsIn(m[1] ?? '')) found.push({ drug, label });
       }
     }
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processChat, receiveInbound, type ConsultEngineDeps } from '../../../src/consult/consult-engine.js';
 import type { Messenger } from '../../../src/consult/messenger.js';
 import type { InboundMessage, OutboundMessage } from '../../../src/consult/messages.js';
-import { runPlanJob } from '../../../src/consult/plan-job.js';
+import { planJob, type PlanJobDeps } from '../../../src/consult/plan-job.js';
 import { databaseGuidelineIndex } from '../../../src/infra/db/guideline-index.js';
 import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
 import { createSideEffectLedger } from '../../../src/infra/db/stores/side-effect-store.js';
@@ -97,8 +97,8 @@ describe('the consult engine over the database', () => {
     const consult = await deps.store.activeConsult(chatRef);
     expect(consult?.stage).toBe('plan');
     const planDeps = { ...deps, store: createConsultStore(db), search: (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input) };
-    await runPlanJob(planDeps, { consultId: consult?.id });
-    await runPlanJob(planDeps, { consultId: consult?.id });
+    await runPlanJob(planDeps, consult?.id);
+    await runPlanJob(planDeps, consult?.id);
     const plans = messenger.to('c6').filter((t) => t.includes('Sources'));
     expect(plans).toHaveLength(1);
     expect(await db.prisma.plan.count({ where: { consultId: consult?.id ?? '' } })).toBe(1);
@@ -170,7 +170,7 @@ describe('the consult engine over the database', () => {
       for (const text of ['3 year old boy', '14 kg', 'fever 2 days, RDT positive', `dx: ${dx}`]) await receiveInbound(deps, message(chat, text), null);
       const chatRef = (await deps.store.findChat('telegram', chat)) as string;
       const consult = await deps.store.activeConsult(chatRef);
-      await runPlanJob(planDeps, { consultId: consult?.id });
+      await runPlanJob(planDeps, consult?.id);
       const answer = messenger.to(chat).at(-1) ?? '';
       expect(answer).toMatch(/not covered/i);
       expect(answer).toMatch(/Malaria/);
@@ -198,7 +198,7 @@ describe('the consult engine over the database', () => {
     const chatRef = (await deps.store.findChat('telegram', 'ref1')) as string;
     const consult = await deps.store.activeConsult(chatRef);
     expect(consult?.urgentReferral).toBe(true);
-    await runPlanJob(planDeps, { consultId: consult?.id });
+    await runPlanJob(planDeps, consult?.id);
     const plan = messenger.to('ref1').at(-1) ?? '';
     expect(plan).toMatch(/Sources/);
     const firstLine = plan.split('\n').find((l) => l.trim() !== '') ?? '';
@@ -240,3 +240,8 @@ describe('the consult engine over the database', () => {
     expect(kinds).toHaveLength(5);
   });
 });
+
+/** Runs the plan job's handler as a runner would, after its payload check. */
+function runPlanJob(deps: PlanJobDeps, consultId: string | undefined): Promise<void> {
+  return planJob.handle(deps, planJob.payload.parse({ consultId }), { jobId: `test:${consultId}`, attempt: 1, signal: new AbortController().signal });
+}

@@ -39,7 +39,7 @@ function chunk(sourceId: string, ordinal: number, overrides: Partial<GuidelineCh
     sectionPath: `Treatment > Section ${ordinal}`,
     titlePath: `Sample book > Treatment > Section ${ordinal}`,
     ordinal,
-    content: `Section ${ordinal} text.`,
+    text: `Section ${ordinal} text.`,
     tokenCount: 10,
     contentHash: `hash-${ordinal}`,
     oversized: false,
@@ -97,9 +97,9 @@ export function describeRepositoryContract(via: TestBackend): void {
         ids.push(id);
       }
       const hits = await searchChunksByVector(db, { embedding: unitVector(20, 0.1), model: 'test-model', k: 3 });
-      expect(hits[0]?.id).toBe(ids[2]);
+      expect(hits[0]?.section.id).toBe(ids[2]);
       expect(hits[0]?.score).toBeGreaterThan(0.99);
-      expect(hits[0]?.accession).toBe('NBK-VEC');
+      expect(hits[0]?.section.accession).toBe('NBK-VEC');
       expect(hits).toHaveLength(3);
 
       const plan = await db.sql.transaction(async (tx) => {
@@ -126,7 +126,7 @@ export function describeRepositoryContract(via: TestBackend): void {
         chunk(sourceId, 0, {
           sectionPath: 'Malaria > Treatment in pregnancy',
           titlePath: 'Text book > Malaria > Treatment in pregnancy',
-          content: 'Give the recommended regimen and refer when danger signs appear.',
+          text: 'Give the recommended regimen and refer when danger signs appear.',
         }),
       );
       await insertGuidelineChunk(
@@ -134,14 +134,14 @@ export function describeRepositoryContract(via: TestBackend): void {
         chunk(sourceId, 1, {
           sectionPath: 'Malaria > Prevention',
           titlePath: 'Text book > Malaria > Prevention',
-          content: 'Bed nets protect everyone, including pregnancy and young children.',
+          text: 'Bed nets protect everyone, including pregnancy and young children.',
         }),
       );
-      const hits = (await searchChunksByText(db, { terms: ['pregnancy', 'treatment'], k: 20 })).filter((h) => h.accession === 'NBK-FTS');
-      expect(hits.map((h) => h.sectionPath)).toEqual(['Malaria > Treatment in pregnancy', 'Malaria > Prevention']);
+      const hits = (await searchChunksByText(db, { terms: ['pregnancy', 'treatment'], k: 20 })).filter((h) => h.section.accession === 'NBK-FTS');
+      expect(hits.map((h) => h.section.sectionPath)).toEqual(['Malaria > Treatment in pregnancy', 'Malaria > Prevention']);
       // 'treatment' is in the first chunk's title path only, never in its body.
-      const byTitleOnly = (await searchChunksByText(db, { terms: ['treatment'], k: 20 })).filter((h) => h.accession === 'NBK-FTS');
-      expect(byTitleOnly.map((h) => h.sectionPath)).toEqual(['Malaria > Treatment in pregnancy']);
+      const byTitleOnly = (await searchChunksByText(db, { terms: ['treatment'], k: 20 })).filter((h) => h.section.accession === 'NBK-FTS');
+      expect(byTitleOnly.map((h) => h.section.sectionPath)).toEqual(['Malaria > Treatment in pregnancy']);
       expect(await searchChunksByText(db, { terms: ["'; DROP TABLE guideline_chunks; --"], k: 5 })).toEqual([]);
       expect(await searchChunksByText(db, { terms: [], k: 5 })).toEqual([]);
     });

@@ -22,7 +22,7 @@ function chunk(accession: string, ordinal: number, content: string): ChunkRecord
     sectionPath: `Chapter > Section ${ordinal}`,
     titlePath: `Book ${accession} > Chapter > Section ${ordinal}`,
     ordinal: 0,
-    content: text,
+    text,
     tokenCount: Math.ceil(text.length / 4),
     contentHash: createHash('sha256').update(text).digest('hex'),
     oversized: false,

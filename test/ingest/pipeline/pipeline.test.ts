@@ -105,7 +105,7 @@ describe('the whole ingestion pipeline over the sample corpus: download, parse, 
     const embed = await embedPendingChunks(db, embedder, { batchSize: 64, concurrency: 2 });
     expect(embed.embedded).toBe(1);
     const lines: string[] = [];
-    for await (const r of readChunksFile(chunksFile)) if (r.type === 'chunk' && r.content.includes('EDITED SENTENCE')) lines.push(r.sectionPath);
+    for await (const r of readChunksFile(chunksFile)) if (r.type === 'chunk' && r.text.includes('EDITED SENTENCE')) lines.push(r.sectionPath);
     expect(lines).toHaveLength(1);
   });
 });
@@ -127,7 +127,7 @@ describe('open-access journal articles as a secondary source', () => {
         sources.push(r.accession);
       } else {
         chunks += 1;
-        expect(r.content).not.toMatch(/<\/?[a-z][\w-]*[^>]*>/i);
+        expect(r.text).not.toMatch(/<\/?[a-z][\w-]*[^>]*>/i);
       }
     }
     expect(new Set(sources).size).toBe(5);

@@ -11,12 +11,15 @@ const input: PlanWriterInput = {
   sections: [
     {
       label: 'S1',
-      chunkId: 'c1',
-      accession: 'NBK000001',
-      bookTitle: 'Book',
-      sectionPath: 'Pregnancy > Second trimester',
-      titlePath: 'Book > Pregnancy > Second trimester',
-      text: 'Book > Pregnancy > Second trimester\n\nTreat with artemether-lumefantrine, 4 tablets twice a day for three days.',
+      section: {
+        id: 'c1',
+        accession: 'NBK000001',
+        bookTitle: 'Book',
+        sectionPath: 'Pregnancy > Second trimester',
+        titlePath: 'Book > Pregnancy > Second trimester',
+        text: 'Book > Pregnancy > Second trimester\n\nTreat with artemether-lumefantrine, 4 tablets twice a day for three days.',
+        contentHash: 'c1',
+      },
     },
   ],
   question: 'Can she take it with her iron tablets?',

@@ -4,7 +4,7 @@ import { checkPlanDraft, type RemovalReason } from '../../../src/rag/plan/check-
 
 function section(label: string, path: string, body: string): LabelledSection {
   const titlePath = `Test guideline > ${path}`;
-  return { label, chunkId: `chunk-${label}`, accession: 'SAMPLE-TEST', bookTitle: 'Test guideline', sectionPath: path, titlePath, text: `${titlePath}\n\n${body}` };
+  return { label, section: { id: `chunk-${label}`, accession: 'SAMPLE-TEST', bookTitle: 'Test guideline', sectionPath: path, titlePath, text: `${titlePath}\n\n${body}`, contentHash: `hash-${label}` } };
 }
 
 const sections = [

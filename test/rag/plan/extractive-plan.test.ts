@@ -29,7 +29,7 @@ describe('extractivePlan on the sample malaria guideline', () => {
 
   beforeAll(async () => {
     sections = labelSections(await pickSections('SAMPLE-MALARIA', MALARIA_CHILD_SECTIONS));
-    const found = sections.find((s) => s.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band'));
+    const found = sections.find((s) => s.section.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band'));
     if (!found) throw new Error('dosing section missing');
     dosing = found;
   });
@@ -43,7 +43,7 @@ describe('extractivePlan on the sample malaria guideline', () => {
       diagnoses: [{ condition: 'malaria' }],
       demographics: { ageYears: 3, sex: 'male', weightKg: 14 },
       findings,
-      sections: sections.filter((s) => s.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band')),
+      sections: sections.filter((s) => s.section.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band')),
     });
     expect(plan).toContain('Body weight (kg): 5 to <15');
     expect(plan).not.toMatch(/15 kg to under 25 kg|25 kg to under 35 kg/);
@@ -87,7 +87,7 @@ describe('extractivePlan on the sample malaria guideline', () => {
       const match = /^- (.+) \[(S\d+)\]$/.exec(line);
       expect(match, line).not.toBeNull();
       const section = byLabel.get(match?.[2] ?? '');
-      expect(copiedFrom(match?.[1] ?? '', section?.text ?? ''), line).toBe(true);
+      expect(copiedFrom(match?.[1] ?? '', section?.section.text ?? ''), line).toBe(true);
       const labelNumber = Number((match?.[2] ?? 'S0').slice(1));
       expect(labelNumber).toBeGreaterThanOrEqual(lastLabelNumber);
       lastLabelNumber = labelNumber;
@@ -117,7 +117,7 @@ describe('extractivePlan on the sample malaria guideline', () => {
       diagnoses: [{ condition: 'malaria' }],
       demographics: { weightKg: 12, ageYears: 2 },
       findings,
-      sections: sections.filter((s) => s.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band')),
+      sections: sections.filter((s) => s.section.sectionPath.endsWith('Artemether-lumefantrine dosing for children by weight band')),
     });
     expect(plan).toContain('**What to do now**');
     expect(plan).not.toContain('**Follow-up**');

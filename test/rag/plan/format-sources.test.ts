@@ -3,7 +3,7 @@ import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { formatSources } from '../../../src/rag/plan/format-sources.js';
 
 function section(label: string, accession: string, bookTitle: string, sectionPath: string): LabelledSection {
-  return { label, chunkId: `${accession}/${label}`, accession, bookTitle, sectionPath, titlePath: `${bookTitle} > ${sectionPath}`, text: 'text' };
+  return { label, section: { id: `${accession}/${label}`, accession, bookTitle, sectionPath, titlePath: `${bookTitle} > ${sectionPath}`, text: 'text', contentHash: `${accession}/${label}` } };
 }
 
 const sections = [

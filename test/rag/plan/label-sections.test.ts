@@ -11,22 +11,15 @@ describe('labelSections', () => {
     ]);
     if (!dosing || !danger || !followUp) throw new Error('sample sections missing');
     // Malaria retrieval, then a second diagnosis retrieving the danger-sign section again.
-    const labelled = labelSections([dosing, danger, followUp, { ...danger, fusedScore: 0.01 }]);
+    const labelled = labelSections([dosing, danger, followUp, { ...danger }]);
 
-    expect(labelled.map((s) => [s.label, s.sectionPath])).toEqual([
+    expect(labelled.map((s) => [s.label, s.section.sectionPath])).toEqual([
       ['S1', dosing.sectionPath],
       ['S2', danger.sectionPath],
       ['S3', followUp.sectionPath],
     ]);
-    expect(labelled[0]).toEqual({
-      label: 'S1',
-      chunkId: dosing.chunkId,
-      accession: 'SAMPLE-MALARIA',
-      bookTitle: dosing.bookTitle,
-      sectionPath: dosing.sectionPath,
-      titlePath: dosing.titlePath,
-      text: dosing.text,
-    });
+    expect(labelled[0]).toEqual({ label: 'S1', section: dosing });
+    expect(labelled[0]?.section.accession).toBe('SAMPLE-MALARIA');
   });
 
   it('returns no labels for no sections', () => {

@@ -5,7 +5,7 @@ import { sectionFitsPatient } from '../../../src/rag/population-fit.js';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 
 function section(label: string, sectionPath: string, text: string): LabelledSection {
-  return { label, sectionPath, text, titlePath: `Book > ${sectionPath}`, bookTitle: 'Book', accession: 'SAMPLE-TEST', partFile: 'ch1.nxml', chunkId: label, score: 1, contentHash: label } as unknown as LabelledSection;
+  return { label, section: { id: label, sectionPath, text, titlePath: `Book > ${sectionPath}`, bookTitle: 'Book', accession: 'SAMPLE-TEST', contentHash: label } };
 }
 
 const AL_TABLE = section(

@@ -6,12 +6,7 @@ import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
   label,
-  chunkId: label,
-  accession: 'SAMPLE-MALARIA',
-  bookTitle: 'Malaria',
-  sectionPath,
-  titlePath: sectionPath,
-  text,
+  section: { id: label, accession: 'SAMPLE-MALARIA', bookTitle: 'Malaria', sectionPath, titlePath: sectionPath, text, contentHash: label },
 });
 const sections = [
   section(

@@ -1,17 +1,17 @@
 /**
- * Real sections of the shipped sample corpus, parsed straight from corpus/sample (no database), in the
- * shape retrieval returns them.
+ * Real sections of the shipped sample corpus, parsed straight from corpus/sample (no database), as
+ * guideline sections.
  */
 import { listBookFolders, readGuidelineBooks } from '../../../src/ingest/read-guideline-books.js';
 import { SAMPLE_CORPUS_DIR } from '../../../src/ingest/load-sample-corpus.js';
-import type { RetrievedSection } from '../../../src/rag/search-guidelines.js';
+import type { GuidelineSection } from '../../../src/rag/guideline-section.js';
 
-let loaded: Promise<RetrievedSection[]> | undefined;
+let loaded: Promise<GuidelineSection[]> | undefined;
 
-/** Every chunk of the sample corpus as a RetrievedSection (chunkId is accession/part/path#ordinal). */
-export function sampleCorpusSections(): Promise<RetrievedSection[]> {
+/** Every chunk of the sample corpus as a GuidelineSection (id is accession/part/path#ordinal). */
+export function sampleCorpusSections(): Promise<GuidelineSection[]> {
   loaded ??= (async () => {
-    const sections: RetrievedSection[] = [];
+    const sections: GuidelineSection[] = [];
     const titles = new Map<string, string>();
     const folders = await listBookFolders(SAMPLE_CORPUS_DIR);
     for await (const record of readGuidelineBooks(folders, { languages: ['en'], tokenBudget: 512, kind: 'sample' })) {
@@ -20,17 +20,16 @@ export function sampleCorpusSections(): Promise<RetrievedSection[]> {
         continue;
       }
       sections.push({
-        chunkId: `${record.accession}/${record.partFile}/${record.sectionPath}#${record.ordinal}`,
+        id: `${record.accession}/${record.partFile}/${record.sectionPath}#${record.ordinal}`,
         accession: record.accession,
         bookTitle: titles.get(record.accession) ?? record.accession,
         partFile: record.partFile,
         sectionId: record.sectionId,
         sectionPath: record.sectionPath,
         titlePath: record.titlePath,
-        text: record.content,
+        text: record.text,
         tokenCount: record.tokenCount,
-        fusedScore: 0.03,
-        foundBy: ['text:contextual#1'],
+        contentHash: record.contentHash,
       });
     }
     return sections;
@@ -39,7 +38,7 @@ export function sampleCorpusSections(): Promise<RetrievedSection[]> {
 }
 
 /** The sample sections of one book whose section paths end with the given titles, in the order given. */
-export async function pickSections(accession: string, pathEndings: readonly string[]): Promise<RetrievedSection[]> {
+export async function pickSections(accession: string, pathEndings: readonly string[]): Promise<GuidelineSection[]> {
   const all = await sampleCorpusSections();
   return pathEndings.map((ending) => {
     const found = all.find((s) => s.accession === accession && s.sectionPath.endsWith(ending));

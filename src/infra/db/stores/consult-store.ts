@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { CitedSection } from '../../../rag/guideline-section.js';
 import type {
-  CitedSection,
   ConsultSnapshot,
   ConsultStore,
   PendingInbound,
@@ -336,7 +336,7 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
           await tx.query(
             `INSERT INTO citations (id, plan_id, chunk_id, label, accession, section_path, content_hash, quoted_text)
              VALUES ($1, $2, (SELECT id FROM guideline_chunks WHERE id = $3::uuid), $4, $5, $6, $7, $8)`,
-            [randomUUID(), planId, c.chunkId, c.label, c.accession, c.sectionPath, c.contentHash, c.text],
+            [randomUUID(), planId, c.id, c.label, c.accession, c.sectionPath, c.contentHash, c.text],
           );
         }
         const chat = await tx.query<{ chat_id: string }>(`SELECT chat_id FROM consults WHERE id = $1`, [input.consultId]);
@@ -362,7 +362,7 @@ export function createConsultStore(db: Database, options: ConsultStoreOptions = 
       );
       return rows.map(
         (r): CitedSection => ({
-          chunkId: r.chunk_id,
+          id: r.chunk_id,
           accession: r.accession,
           bookTitle: r.title ?? r.accession,
           sectionPath: r.section_path,

@@ -1,7 +1,9 @@
 import pgvector from 'pgvector';
 import type { Database } from '../open-database.js';
 import { AppError } from '../../../core/app-error.js';
+import type { ChunkRecord } from '../../../ingest/ingest-records.js';
 import type { IndexHit } from '../../../rag/guideline-index.js';
+import type { GuidelineSection } from '../../../rag/guideline-section.js';
 
 export interface GuidelineSourceInput {
   accession: string;
@@ -15,22 +17,20 @@ export interface GuidelineSourceInput {
   kind?: string;
 }
 
-export interface GuidelineChunkInput {
-  sourceId: string;
-  partFile: string;
-  partTitle: string;
-  sectionId: string | null;
-  sectionPath: string;
-  titlePath: string;
-  ordinal: number;
-  content: string;
-  tokenCount: number;
-  contentHash: string;
-  oversized: boolean;
-}
+/** A chunk line of the chunks file, stored under its source's id. */
+export type GuidelineChunkInput = Omit<ChunkRecord, 'type' | 'accession'> & { sourceId: string };
 
 /** A chunk as a search returns it: the rag port's IndexHit (score: cosine similarity or text rank). */
 export type ChunkHit = IndexHit;
+
+/** The columns of a chunk row as stored: `text` is the content column. */
+function chunkRow({ text, ...rest }: GuidelineChunkInput) {
+  return { ...rest, content: text };
+}
+
+function toHit({ score, ...section }: GuidelineSection & { score: number }): ChunkHit {
+  return { section, score: Number(score) };
+}
 
 /** Inserts or updates a guideline source by accession; returns its id. */
 export async function upsertGuidelineSource(db: Database, input: GuidelineSourceInput): Promise<string> {
@@ -55,7 +55,7 @@ export async function upsertGuidelineSource(db: Database, input: GuidelineSource
 
 /** Inserts one chunk without a vector; returns its id. */
 export async function insertGuidelineChunk(db: Database, input: GuidelineChunkInput): Promise<string> {
-  const row = await db.prisma.guidelineChunk.create({ data: input, select: { id: true } });
+  const row = await db.prisma.guidelineChunk.create({ data: chunkRow(input), select: { id: true } });
   return row.id;
 }
 
@@ -86,7 +86,8 @@ export async function countVectorsByModel(db: Database): Promise<Array<{ model: 
 }
 
 const HIT_COLUMNS = `c.id, s.accession, s.title AS "bookTitle", c.part_file AS "partFile", c.section_id AS "sectionId",
-  c.section_path AS "sectionPath", c.title_path AS "titlePath", c.content, c.token_count AS "tokenCount"`;
+  c.section_path AS "sectionPath", c.title_path AS "titlePath", c.content AS text, c.token_count AS "tokenCount",
+  c.content_hash AS "contentHash"`;
 
 /**
  * Nearest chunks by cosine similarity over the HNSW index. ef_search is set with SET LOCAL inside the
@@ -110,7 +111,7 @@ export async function searchChunksByVector(
   return db.sql.transaction(async (tx) => {
     // SET cannot take a bind parameter; efSearch is an integer we computed, never user text.
     await tx.exec(`SET LOCAL hnsw.ef_search = ${Math.trunc(efSearch)}`);
-    const rows = await tx.query<ChunkHit & { score: number }>(
+    const rows = await tx.query<GuidelineSection & { score: number }>(
       `SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> $1::vector) AS score
          FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
         WHERE c.embedding IS NOT NULL
@@ -118,7 +119,7 @@ export async function searchChunksByVector(
         LIMIT $2`,
       [pgvector.toSql(query.embedding), query.k],
     );
-    return rows.map((r) => ({ ...r, score: Number(r.score) }));
+    return rows.map(toHit);
   });
 }
 
@@ -136,7 +137,7 @@ export async function searchChunksByText(
 ): Promise<ChunkHit[]> {
   const words = query.terms.map((t) => t.trim()).filter(Boolean);
   if (words.length === 0) return [];
-  const rows = await db.sql.query<ChunkHit & { score: number }>(
+  const rows = await db.sql.query<GuidelineSection & { score: number }>(
     `WITH words AS (
        SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
@@ -163,7 +164,7 @@ export async function searchChunksByText(
       LIMIT $2`,
     [words.join(' '), query.k, query.candidateWords ?? 6, query.candidateLimit ?? 400],
   );
-  return rows.map((r) => ({ ...r, score: Number(r.score) }));
+  return rows.map(toHit);
 }
 
 /** Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load). */
@@ -195,7 +196,7 @@ export async function listChunkKeys(db: Database, sourceId: string): Promise<Sto
 /** Inserts many chunks without vectors in one statement. */
 export async function insertGuidelineChunks(db: Database, inputs: GuidelineChunkInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
-  const result = await db.prisma.guidelineChunk.createMany({ data: inputs });
+  const result = await db.prisma.guidelineChunk.createMany({ data: inputs.map(chunkRow) });
   return result.count;
 }
 
@@ -207,7 +208,7 @@ export async function replaceChunkContent(db: Database, id: string, input: Guide
             oversized = $8, embedding = NULL, embedding_model = NULL, embedding_dim = NULL, embedded_hash = NULL,
             updated_at = now()
       WHERE id = $1`,
-    [id, input.partTitle, input.sectionId, input.titlePath, input.content, input.tokenCount, input.contentHash, input.oversized],
+    [id, input.partTitle, input.sectionId, input.titlePath, input.text, input.tokenCount, input.contentHash, input.oversized],
   );
 }
 

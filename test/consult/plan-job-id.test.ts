@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planJobId } from '../../src/entry/consult-runtime.js';
+import { planJobId } from '../../src/consult/plan-job.js';
 
 describe('the job id of a plan awaiting its job', () => {
   it('is the plan key at first, so enqueueing again is a no-op', () => {

@@ -1,0 +1,76 @@
+import { AppError } from '../core/app-error.js';
+import type { SideEffectLedger } from '../core/side-effects.js';
+import type { ConsultStore, PendingOutbound } from './consult-store.js';
+import type { Messenger, SendOutcome } from './messenger.js';
+import type { Log } from '../core/logging.js';
+
+export interface DeliveryDeps {
+  store: ConsultStore;
+  messenger: Messenger;
+  ledger: SideEffectLedger;
+  log: Log;
+}
+
+/** How long an unfinished send claimed by another process is respected before it is taken over. */
+export const SEND_CLAIM_TAKEOVER_MS = 60_000;
+
+/**
+ * Sends the chat's unsent outbound messages in order, urgent referrals first. Each send is claimed in the ledger first and
+ * completed after, so a crash between the two never produces a second copy: an uncertain send stays
+ * claimed and is reported rather than repeated.
+ */
+export async function deliverOutbox(
+  deps: DeliveryDeps,
+  chatRef: string,
+  options: { urgentOnly?: boolean } = {},
+): Promise<void> {
+  const unsent = await deps.store.unsentOutbound(chatRef);
+  // Urgent referrals go first, then everything else in the order it was written.
+  const ordered = [...unsent.filter((m) => m.kind === 'urgent'), ...(options.urgentOnly ? [] : unsent.filter((m) => m.kind !== 'urgent'))];
+  for (const message of ordered) {
+    if (!deps.messenger.canSend(message.channel)) return;
+    // The platform asked for a pause: later messages wait too, so the chat's order holds.
+    if (message.retryAfter && message.retryAfter.getTime() > Date.now()) return;
+    const key = `send:${message.idempotencyKey}`;
+    // A claim left by a process that died mid-send is taken over after a minute. Most of a send's time
+    // is the platform's pacing wait before the request, so a dead sender almost always sent nothing; a
+    // duplicate is possible only if it died between the platform accepting and our record, and a plan
+    // that arrives twice is safer for a patient than one that arrives ten minutes late.
+    const claim = await deps.ledger.claim(key, 'outbound_message', { reclaimAfterMs: SEND_CLAIM_TAKEOVER_MS });
+    if (claim === 'done') continue;
+    // Another delivery of this chat (the plan job, a poller) is sending it right now.
+    if (claim === 'in_progress') return;
+    const outcome = await sendOnce(deps, message);
+    if (outcome.status === 'sent') {
+      await deps.store.markSent(message.id, outcome.channelMessageIds);
+      await deps.ledger.complete(key, { channelMessageIds: outcome.channelMessageIds });
+      continue;
+    }
+    if (outcome.status === 'undeliverable') {
+      // Refused for good (blocked, chat gone): retrying cannot help and would block the chat's later
+      // messages, so it is recorded (with an audit event) and delivery moves on.
+      await deps.store.markUndeliverable(message.id, { reason: outcome.reason, deliveredParts: outcome.deliveredParts });
+      await deps.ledger.complete(key, { undeliverable: outcome.reason });
+      deps.log.warn({ chatRef, outboundId: message.id, reason: outcome.reason, deliveredParts: outcome.deliveredParts }, 'message undeliverable; not retried');
+      continue;
+    }
+    // Not accepted (or only partly): safe to try again later, from the first part that did not arrive.
+    await deps.store.recordDeliveryAttempt(message.id, { deliveredParts: outcome.deliveredParts, retryAfterMs: outcome.retryAfterMs });
+    await deps.ledger.release(key);
+    deps.log.error({ chatRef, outboundId: message.id, reason: outcome.reason, deliveredParts: outcome.deliveredParts }, 'send failed; will retry');
+    throw outcome.thrown ?? new AppError('busy', `outbound ${message.id} not delivered (${outcome.reason}); it stays in the outbox`, { transient: true });
+  }
+}
+
+/** One send attempt; a messenger that throws instead of answering counts as "try again later". */
+async function sendOnce(deps: Pick<DeliveryDeps, 'messenger'>, message: PendingOutbound): Promise<SendOutcome & { thrown?: unknown }> {
+  try {
+    return await deps.messenger.send(
+      message.channel,
+      { chatId: message.externalChatId, text: message.text, kind: message.kind, idempotencyKey: message.idempotencyKey },
+      message.deliveredParts > 0 ? { resumeFromPart: message.deliveredParts } : {},
+    );
+  } catch (error) {
+    return { status: 'retry_later', reason: error instanceof Error ? error.name : 'unknown', retryAfterMs: null, deliveredParts: message.deliveredParts, thrown: error };
+  }
+}
