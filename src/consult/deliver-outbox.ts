@@ -1,11 +1,12 @@
 import { AppError } from '../core/app-error.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
-import type { ConsultStore, PendingOutbound } from './consult-store.js';
+import type { MessageStore, PendingOutbound } from './message-store.js';
 import type { Messenger, SendOutcome } from './messenger.js';
 import type { Log } from '../core/logging.js';
 
 export interface DeliveryDeps {
-  store: ConsultStore;
+  /** Only the outbox is read and written here. */
+  store: MessageStore;
   messenger: Messenger;
   ledger: SideEffectLedger;
   log: Log;

@@ -22,8 +22,8 @@ export type AppErrorCode =
   | 'rate_limited'
   | 'delivery_rejected'
   | 'channel_unavailable'
-  // A job payload that can never succeed: failed at once, not retried.
-  | 'job_payload_invalid'
+  // A job that can never succeed (invalid payload, refers to nothing): failed at once, not retried.
+  | 'job_cannot_succeed'
   // Guideline ingestion (download, archive, parse, chunks file).
   | 'http_status'
   | 'network'

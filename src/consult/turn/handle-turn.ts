@@ -1,5 +1,6 @@
 import { isAppError, userMessage } from '../../core/app-error.js';
-import type { ConsultProtocolState, ConsultSnapshot, PendingInbound, TurnOutcome } from '../consult-store.js';
+import type { ConsultProtocolState, ConsultSnapshot, TurnOutcome } from '../consult-store.js';
+import type { PendingInbound } from '../message-store.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { parseChatCommand } from '../chat-command.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
