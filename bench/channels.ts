@@ -16,8 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { newInviteCode } from '../src/entry/admin-codes.js';
-import { createStaffMember, enrollHealthWorker } from '../src/infra/db/stores/people-store.js';
+import { newInviteCode } from '../src/consult/enrollment/invite-code.js';
+import { createStaffMember } from '../src/infra/db/stores/people-store.js';
+import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../test/support/enrollment.js';
 import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer } from '../test/fakes/fake-anthropic-server.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../test/fakes/fake-telegram-server.js';
 import { startEntry, type RunningProcess } from '../test/support/processes.js';
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
     const anthropicUrl = anthropic ? (await anthropic.start()).url : undefined;
     bot = startEntry('bot', {
       DATABASE_URL: shared.url,
+      SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET,
       // One connection: pglite-socket interleaves extended-protocol messages of concurrent connections
       // (electric-sql/pglite#1046: "portal does not exist", wrong bind parameters). PGlite runs one
       // query at a time anyway, so this costs the bot little.
@@ -152,7 +154,7 @@ async function enrol(db: Awaited<ReturnType<typeof startSharedDatabase>>['db'], 
   const codes: string[] = [];
   for (let i = 0; i < count; i++) {
     const code = newInviteCode();
-    await enrollHealthWorker(db, { displayName: `Bench CHW ${i}`, supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+    await inviteWorker(db, { displayName: `Bench CHW ${i}`, supervisorId, code });
     codes.push(code);
   }
   return codes;

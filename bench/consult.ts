@@ -122,7 +122,8 @@ async function measure(options: {
 }): Promise<ConfigResult> {
   // With DATABASE_URL: a fresh database on that server for this run, never the one the URL names.
   const fresh = SERVER_URL ? await createFreshPostgresDatabase(SERVER_URL) : undefined;
-  const config = loadConfig(fresh ? { ...options.env, DATABASE_URL: fresh.url } : options.env);
+  // A throwaway database: a fixed HMAC key is fine (config requires one with DATABASE_URL).
+  const config = loadConfig(fresh ? { ...options.env, DATABASE_URL: fresh.url, SENDER_HASH_SECRET: 'bench-only-sender-hash-secret-0123456789' } : options.env);
   const logger = loggerFor(config);
   const { db } = await openMigratedDatabase(config).catch(async (error: unknown) => {
     await fresh?.drop();

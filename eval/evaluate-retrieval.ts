@@ -2,7 +2,7 @@ import type { Database } from '../src/infra/db/open-database.js';
 import { databaseGuidelineIndex } from '../src/infra/db/guideline-index.js';
 import type { Embedder } from '../src/rag/embedder.js';
 import { searchGuidelines } from '../src/rag/search-guidelines.js';
-import { chunkCovers, type GoldQuery, type SectionAtlas } from './gold-set.js';
+import { chunkCovers, goldSplit, type GoldQuery, type SectionAtlas } from './gold-set.js';
 import { summarise, type QueryOutcome, type RetrievalMetrics } from './metrics.js';
 
 export interface EvalConfiguration {
@@ -21,11 +21,16 @@ export const CONFIGURATIONS: EvalConfiguration[] = [
   { name: 'hybrid: all four fused', legs: ['text', 'vector'], variants: ['condition', 'contextual'] },
 ];
 
+/** One query's result under one configuration. */
+export interface QueryResult {
+  query: GoldQuery;
+  outcome: QueryOutcome;
+}
+
 export interface EvalRow {
   configuration: EvalConfiguration;
   /** null: not measured (the configuration needs an embedding provider and none is reachable). */
-  metrics: RetrievalMetrics | null;
-  misses: string[];
+  results: QueryResult[] | null;
 }
 
 /** Runs every gold query under every configuration through the production searchGuidelines. */
@@ -34,16 +39,16 @@ export async function evaluateRetrieval(
   gold: GoldQuery[],
   atlas: SectionAtlas,
   embedder: Embedder | undefined,
+  configurations: EvalConfiguration[] = CONFIGURATIONS,
 ): Promise<EvalRow[]> {
   const index = databaseGuidelineIndex(db);
   const rows: EvalRow[] = [];
-  for (const configuration of CONFIGURATIONS) {
+  for (const configuration of configurations) {
     if (configuration.legs.includes('vector') && !embedder) {
-      rows.push({ configuration, metrics: null, misses: [] });
+      rows.push({ configuration, results: null });
       continue;
     }
-    const outcomes: QueryOutcome[] = [];
-    const misses: string[] = [];
+    const results: QueryResult[] = [];
     for (const query of gold) {
       const result = await searchGuidelines(
         { index, ...(embedder ? { embedder } : {}) },
@@ -53,21 +58,54 @@ export async function evaluateRetrieval(
         const at = result.sections.findIndex(({ section }) => chunkCovers(atlas, section, gold));
         return at >= 0 ? at + 1 : undefined;
       });
-      if (relevantRanks.every((r) => r === undefined || r > 5)) misses.push(query.id);
-      outcomes.push({ relevantRanks });
+      const inCandidates = query.relevant.every((gold) => result.candidates.some((c) => chunkCovers(atlas, c, gold)));
+      results.push({ query, outcome: { relevantRanks, inCandidates } });
     }
-    rows.push({ configuration, metrics: summarise(outcomes), misses });
+    rows.push({ configuration, results });
   }
   return rows;
 }
 
-/** The table `npm run eval` prints. */
+/** The ids of the queries whose relevant sections are all outside the top 5. */
+export function missesOf(results: QueryResult[]): string[] {
+  return results.filter((r) => r.outcome.relevantRanks.every((rank) => rank === undefined || rank > 5)).map((r) => r.query.id);
+}
+
+const HEADER = `${'recall@1'.padStart(9)} ${'recall@5'.padStart(9)} ${'MRR'.padStart(7)} ${'cand.rec'.padStart(9)} ${'n'.padStart(4)}`;
+function cells(m: RetrievalMetrics): string {
+  return `${m.recallAt1.toFixed(3).padStart(9)} ${m.recallAt5.toFixed(3).padStart(9)} ${m.mrr.toFixed(3).padStart(7)} ${m.candidateRecall.toFixed(3).padStart(9)} ${String(m.queries).padStart(4)}`;
+}
+
+/** The table `npm run eval` prints: per configuration, the tune and test halves and all queries. */
 export function formatEvalTable(rows: EvalRow[]): string {
-  const header = `${'configuration'.padEnd(30)} ${'recall@1'.padStart(9)} ${'recall@5'.padStart(9)} ${'MRR'.padStart(7)}`;
-  const lines = rows.map((r) =>
-    r.metrics
-      ? `${r.configuration.name.padEnd(30)} ${r.metrics.recallAt1.toFixed(3).padStart(9)} ${r.metrics.recallAt5.toFixed(3).padStart(9)} ${r.metrics.mrr.toFixed(3).padStart(7)}`
-      : `${r.configuration.name.padEnd(30)} ${'not measured (no embedding provider reachable)'}`,
-  );
-  return [header, ...lines].join('\n');
+  const lines = [`${'configuration'.padEnd(30)} ${'half'.padEnd(5)} ${HEADER}`];
+  for (const row of rows) {
+    if (!row.results) {
+      lines.push(`${row.configuration.name.padEnd(30)} not measured (no embedding provider reachable)`);
+      continue;
+    }
+    for (const half of ['tune', 'test', 'all'] as const) {
+      const subset = half === 'all' ? row.results : row.results.filter((r) => goldSplit(r.query) === half);
+      lines.push(`${(half === 'tune' ? row.configuration.name : '').padEnd(30)} ${half.padEnd(5)} ${cells(summarise(subset.map((r) => r.outcome)))}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Per book and per writing style, on each half, for one configuration. */
+export function formatBreakdown(results: QueryResult[]): string {
+  const groups = new Map<string, QueryResult[]>();
+  const add = (key: string, r: QueryResult) => groups.set(key, [...(groups.get(key) ?? []), r]);
+  for (const r of results) {
+    add(`book ${r.query.relevant[0]?.accession.replace(/^SAMPLE-/, '') ?? '?'}`, r);
+    add(`style ${r.query.style ?? 'clinical'}`, r);
+  }
+  const lines = [`${'group'.padEnd(24)} ${'half'.padEnd(5)} ${HEADER}`];
+  for (const key of [...groups.keys()].sort()) {
+    for (const half of ['tune', 'test'] as const) {
+      const subset = (groups.get(key) ?? []).filter((r) => goldSplit(r.query) === half);
+      if (subset.length) lines.push(`${(half === 'tune' ? key : '').padEnd(24)} ${half.padEnd(5)} ${cells(summarise(subset.map((r) => r.outcome)))}`);
+    }
+  }
+  return lines.join('\n');
 }

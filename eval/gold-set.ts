@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,17 @@ export interface GoldQuery {
   findings: Finding[];
   relevant: Array<{ accession: string; sectionId: string }>;
   note?: string;
+  /** 'chw': written the way health workers type (shorthand, Pidgin, typos, lab units). */
+  style?: 'chw' | 'clinical';
+}
+
+/**
+ * Which half a query belongs to: weights are fitted on 'tune' and reported on 'test'. Decided by a hash
+ * of the id, so adding queries never moves an existing one to the other half.
+ */
+export function goldSplit(query: Pick<GoldQuery, 'id'>): 'tune' | 'test' {
+  const first = createHash('sha256').update(query.id).digest()[0] ?? 0;
+  return first % 2 === 0 ? 'tune' : 'test';
 }
 
 /** Every gold query in eval/gold/*.json. */

@@ -7,12 +7,14 @@ import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-c
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import type { Embedder } from '../src/rag/embedder.js';
 import { buildSectionAtlas, readGoldSet } from './gold-set.js';
-import { evaluateRetrieval, formatEvalTable } from './evaluate-retrieval.js';
+import { evaluateRetrieval, formatBreakdown, formatEvalTable, missesOf } from './evaluate-retrieval.js';
+import { goldSplit } from './gold-set.js';
 
 /**
  * `npm run eval`: loads the sample corpus into a fresh in-memory database, runs the gold set through
- * searchGuidelines under each configuration and prints recall@1, recall@5 and MRR. The vector rows are
- * measured only when an embedding provider is configured and answers; otherwise they say so.
+ * searchGuidelines under each configuration and prints recall@1, recall@5, MRR and candidate recall on the
+ * tune half (weights are fitted on it), the test half (what is reported) and all, then per book and
+ * writing style. The vector rows are measured only when an embedding provider answers; otherwise they say so.
  */
 const config = loadConfig(process.env);
 const bench = await openBenchDatabase();
@@ -37,8 +39,18 @@ if (config.embeddings.kind === 'openai-compatible') {
 }
 
 const rows = await evaluateRetrieval(db, gold, atlas, embedder);
-process.stdout.write(`gold set: ${gold.length} queries over ${load.inserted} chunks of ${load.sources} sample books\n\n`);
+const chw = gold.filter((q) => q.style === 'chw').length;
+process.stdout.write(`gold set: ${gold.length} queries (${gold.filter((q) => goldSplit(q) === 'test').length} in the test half, ${chw} written as CHWs type) over ${load.inserted} chunks of ${load.sources} sample books\n\n`);
 process.stdout.write(`${formatEvalTable(rows)}\n`);
 const best = rows.find((r) => r.configuration.name === (embedder ? 'hybrid: all four fused' : 'text, both fused'));
-if (best?.misses.length) process.stdout.write(`\nnot in the top 5 (${best.configuration.name}): ${best.misses.join(', ')}\n`);
+if (best?.results) {
+  process.stdout.write(`\n${best.configuration.name}, per book and style:\n${formatBreakdown(best.results)}\n`);
+  for (const half of ['tune', 'test'] as const) {
+    const misses = missesOf(best.results.filter((r) => goldSplit(r.query) === half));
+    const outside = best.results.filter((r) => goldSplit(r.query) === half && !r.outcome.inCandidates).map((r) => r.query.id);
+    process.stdout.write(`\n${half} half, not in the top 5: ${misses.join(', ') || 'none'}`);
+    process.stdout.write(`\n${half} half, not among the candidates: ${outside.join(', ') || 'none'}`);
+  }
+  process.stdout.write('\n');
+}
 await bench.close();

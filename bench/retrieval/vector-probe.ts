@@ -1,6 +1,7 @@
 import type { Database } from '../../src/infra/db/open-database.js';
 import type { SqlSession } from '../../src/infra/db/sql-session.js';
-import { searchChunksByVector, type ChunkHit } from '../../src/infra/db/stores/guideline-chunk-store.js';
+import { searchChunksByVector } from '../../src/infra/db/stores/guideline-chunk-store.js';
+import type { IndexHit } from '../../src/rag/guideline-index.js';
 import { BENCH_MODEL } from './load-synthetic-corpus.js';
 
 /** The statement searchChunksByVector sent, captured so the exact scan and EXPLAIN run the same SQL. */
@@ -13,7 +14,7 @@ export interface VectorStatement {
  * Runs searchChunksByVector through a session that records its nearest-neighbour statement. Going
  * through the store function (not a copy of its SQL) keeps the benchmark honest when the store changes.
  */
-export async function captureVectorStatement(db: Database, embedding: number[], k: number, efSearch: number): Promise<{ hits: ChunkHit[]; statement: VectorStatement }> {
+export async function captureVectorStatement(db: Database, embedding: number[], k: number, efSearch: number): Promise<{ hits: IndexHit[]; statement: VectorStatement }> {
   let statement: VectorStatement | undefined;
   const record = (session: SqlSession): SqlSession => ({
     exec: (script) => session.exec(script),

@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { openDatabase, openOnPglite, PGLITE_EXTENSIONS, type Database } from '../../src/infra/db/open-database.js';
 import { createFreshPostgresDatabase } from '../../test/support/postgres-server.js';
 
 export interface BenchDatabase {
@@ -18,7 +17,7 @@ export interface BenchDatabase {
 export async function openBenchDatabase(env: NodeJS.ProcessEnv = process.env): Promise<BenchDatabase> {
   const serverUrl = env.DATABASE_URL;
   if (!serverUrl) {
-    const db = openOnPglite(await PGlite.create({ extensions: { vector } }));
+    const db = openOnPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
     return { db, label: 'embedded PGlite (in memory; set DATABASE_URL to run on PostgreSQL)', close: () => db.close() };
   }
   const fresh = await createFreshPostgresDatabase(serverUrl);

@@ -1,31 +1,28 @@
 import type { JobQueue } from '../core/jobs.js';
-import type { Log } from '../core/logging.js';
-import type { SideEffectLedger } from '../core/side-effects.js';
 import { userMessage } from '../core/app-error.js';
 import type { ConsultSnapshot, ConsultStore, TurnOutcome } from './consult-store.js';
 import type { PendingInbound } from './message-store.js';
-import { deliverOutbox } from './deliver-outbox.js';
-import type { Messenger } from './messenger.js';
+import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
 import { extractFacts, type ExtractedFacts } from './offline/extract-facts.js';
+import type { SenderHasher } from './enrollment/sender-hash.js';
 import { followUpJob, planJob } from './plan-job.js';
-import { hashChannelId } from './sender-gate.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
 
-export interface ConsultEngineDeps {
-  store: ConsultStore;
-  messenger: Messenger;
+export interface ConsultEngineDeps extends DeliveryDeps {
   jobs: JobQueue;
-  ledger: SideEffectLedger;
   /** Absent: the offline protocol mode. */
   interview?: InterviewModel;
   /** Checks a stated dx: against the guideline library before a plan is requested. */
   coverage?: ConditionCoverage;
-  log: Log;
+  /** The engine reads and writes consults as well as the chat's messages. */
+  store: ConsultStore;
+  /** Keyed hash for message ids in logs (WhatsApp ids embed a phone number); absent, none is logged. */
+  messageRef?: SenderHasher;
 }
 
 /**
@@ -39,12 +36,12 @@ export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMe
   try {
     recorded = await deps.store.recordInbound(storable, healthWorkerId);
   } catch (error) {
-    deps.log.error({ channel: message.channel, messageRef: hashChannelId(message.channel, message.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'inbound message could not be stored; it is lost unless the platform redelivers it');
+    deps.log.error({ channel: message.channel, messageRef: deps.messageRef?.(message.channel, message.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'inbound message could not be stored; it is lost unless the platform redelivers it');
     throw error;
   }
   if (!recorded) {
     // Platform ids can embed a phone number (WhatsApp): log a hash of it, never the id itself.
-    deps.log.info({ channel: message.channel, messageRef: hashChannelId(message.channel, message.messageId) }, 'duplicate inbound ignored');
+    deps.log.info({ channel: message.channel, messageRef: deps.messageRef?.(message.channel, message.messageId) }, 'duplicate inbound ignored');
     return false;
   }
   await processChat(deps, recorded.chatRef);

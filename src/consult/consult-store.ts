@@ -55,7 +55,6 @@ export interface TurnOutcome {
   requestFollowUp?: { question: string };
 }
 
-
 /** The port for consults: their snapshots, the atomic commit of a turn, and referrals; the engine takes it together with the inbox/outbox. */
 export interface ConsultRecords {
   /** The chat's active consult, or null. */

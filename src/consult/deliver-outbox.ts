@@ -4,6 +4,7 @@ import type { MessageStore, PendingOutbound } from './message-store.js';
 import type { Messenger, SendOutcome } from './messenger.js';
 import type { Log } from '../core/logging.js';
 
+/** What delivering a chat's outbox needs; the engine and the plan jobs both have it. */
 export interface DeliveryDeps {
   /** Only the outbox is read and written here. */
   store: MessageStore;

@@ -46,6 +46,16 @@ export interface MessageStore {
   recordDeliveryAttempt(outboundId: string, attempt: { deliveredParts: number; retryAfterMs: number | null }): Promise<void>;
   /** The platform refused the message for good: it is never retried; an audit event says why (no text). */
   markUndeliverable(outboundId: string, outcome: { reason: string; deliveredParts: number }): Promise<void>;
+  /**
+   * Stores an answer of the sender gate in the chat's outbox once (by its key), creating the chat if
+   * needed (a welcome binds it to its health worker). Returns the chat's reference.
+   */
+  recordGateReply(input: { channel: ChannelName; externalChatId: string; healthWorkerId: string | null; text: string; idempotencyKey: string }): Promise<string>;
+  /**
+   * Deletes chats that belong to no health worker (gate answers to unknown senders) once nothing is
+   * left to send in them, with their messages: an unknown sender leaves no readable id. One chat, or all.
+   */
+  forgetStrangers(chatRef?: string): Promise<void>;
   /** The chat's reference for a channel's chat id, or null if it never wrote. */
   findChat(channel: ChannelName, externalChatId: string): Promise<string | null>;
   /** Chats with unhandled inbound or unsent outbound messages (resumed at start-up). */

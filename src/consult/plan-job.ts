@@ -59,8 +59,6 @@ export function planJobId(consultId: string, waitingMs: number): string {
   return `${key}:retry-${Math.floor(waitingMs / PLAN_RETRY_AFTER_MS)}`;
 }
 
-type Answer = Pick<ComposedPlan, 'text' | 'mode' | 'citedSections'>;
-
 /**
  * The skeleton both jobs share: the consult must exist; the answer is composed and stored with its
  * outbound message once per key (a retry after a crash finds it stored and only delivers); then the
@@ -69,7 +67,7 @@ type Answer = Pick<ComposedPlan, 'text' | 'mode' | 'citedSections'>;
 async function answerOnce(
   deps: PlanJobDeps,
   job: { consultId: string; key: string; kind: 'assessment_plan' | 'follow_up' },
-  compose: (consult: ConsultSnapshot) => Promise<Answer>,
+  compose: (consult: ConsultSnapshot) => Promise<Pick<ComposedPlan, 'text' | 'mode' | 'citedSections'>>,
 ): Promise<void> {
   const consult = await deps.store.consultById(job.consultId);
   if (!consult) throw permanentJobError(`consult ${job.consultId} does not exist`);

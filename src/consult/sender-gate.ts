@@ -1,20 +1,7 @@
-import { createHash } from 'node:crypto';
 import { userMessage } from '../core/app-error.js';
 import { parseChatCommand, startCode } from './chat-command.js';
-import type { Messenger } from './messenger.js';
+import type { IdentityStore } from './enrollment/ports.js';
 import type { ChannelName, InboundMessage } from './messages.js';
-
-/** The port for who may consult. */
-export interface IdentityStore {
-  /** The active health worker behind this channel identity, or null. */
-  findWorker(channel: ChannelName, senderId: string): Promise<string | null>;
-  /** Binds the identity to the worker holding this unused, unexpired code; null when the code is no good. */
-  redeemInvite(code: string, channel: Exclude<ChannelName, 'terminal'>, senderId: string): Promise<string | null>;
-  /** Records (once per message id) that an unknown sender wrote, by hashed ids only; false for a redelivery. */
-  recordUnknownSender(channel: ChannelName, messageIdHash: string, senderHash: string): Promise<boolean>;
-  /** Wrong invite codes sent in the last `windowMs`: by this (hashed) sender, and by anyone. */
-  failedInviteAttempts(senderHash: string, windowMs: number): Promise<{ bySender: number; overall: number }>;
-}
 
 /**
  * How many wrong invite codes are tolerated an hour, from one sender and from everyone together. An
@@ -28,11 +15,6 @@ export const ENROLLED_WELCOME = 'Welcome! You are enrolled. Describe your patien
 export const BAD_INVITE = userMessage('invite_invalid');
 export const INVITE_LIMITED = userMessage('invite_limited');
 
-/** Hashes a channel id for the audit log: unknown senders leave no readable trace. */
-export function hashChannelId(channel: ChannelName, id: string): string {
-  return createHash('sha256').update(`${channel}:${id}`).digest('hex').slice(0, 32);
-}
-
 const INVITE_CODE = /^[A-Z0-9]{4}(?:-[A-Z0-9]{4}){1,3}$/i;
 
 /** `/start CODE` on Telegram; on WhatsApp the code alone as a message. */
@@ -43,6 +25,16 @@ function inviteCodeIn(message: InboundMessage): string | null {
   return message.channel === 'whatsapp' && INVITE_CODE.test(text) ? text : null;
 }
 
+/** One answer of the gate, for the outbox (stored once by its key, then sent; a failed send is retried). */
+export interface GateReply {
+  channel: Exclude<ChannelName, 'terminal'>;
+  chatId: string;
+  text: string;
+  idempotencyKey: string;
+  /** The health worker the chat now belongs to (a welcome); null for a sender who is not enrolled. */
+  healthWorkerId: string | null;
+}
+
 export type GateResult =
   | { kind: 'consult'; healthWorkerId: string | null }
   /** Answered here (welcome, refusal, bad code); nothing to hand to the consult. */
@@ -50,15 +42,17 @@ export type GateResult =
 
 /**
  * Decides whether a message may reach the consult. Group chats are refused; an enrolled sender passes;
- * an invite code binds a new sender; anyone else gets one fixed reply and leaves only hashed ids in
- * the audit log. Replies sent here are not stored: an unknown sender has no chat in the database.
+ * an invite code binds a new sender (enrollment/); anyone else, a suspended or revoked worker included,
+ * gets one fixed reply and leaves only keyed hashes of its ids in the audit log. Replies go through
+ * `deps.reply` (the outbox, which forgets an unknown sender's chat once its reply is delivered).
  */
-export async function gateSender(deps: { identities: IdentityStore; messenger: Messenger }, message: InboundMessage): Promise<GateResult> {
+export async function gateSender(deps: { identities: IdentityStore; reply: (reply: GateReply) => Promise<void> }, message: InboundMessage): Promise<GateResult> {
   if (message.channel === 'terminal') return { kind: 'consult', healthWorkerId: null };
-  const reply = async (text: string) => {
-    await deps.messenger.send(message.channel, { chatId: message.chatId, text, kind: 'reply', idempotencyKey: `gate:${message.channel}:${message.messageId}` });
+  const channel = message.channel;
+  const reply = async (text: string, healthWorkerId: string | null = null) => {
+    await deps.reply({ channel, chatId: message.chatId, text, idempotencyKey: `gate:${channel}:${message.messageId}`, healthWorkerId });
   };
-  const firstTime = () => deps.identities.recordUnknownSender(message.channel, hashChannelId(message.channel, message.messageId), hashChannelId(message.channel, message.senderId));
+  const firstTime = () => deps.identities.recordUnknownSender(message.channel, message.messageId, message.senderId);
   if (message.chatType !== 'private') {
     if (await firstTime()) await reply(GROUP_REFUSAL);
     return { kind: 'answered' };
@@ -69,20 +63,20 @@ export async function gateSender(deps: { identities: IdentityStore; messenger: M
     if (!code) return { kind: 'consult', healthWorkerId: worker };
     // "/start CODE" again from an enrolled worker (or the redelivery of the one that enrolled them) is a
     // greeting at most once per message.
-    if (await firstTime()) await reply(ENROLLED_WELCOME);
+    if (await firstTime()) await reply(ENROLLED_WELCOME, worker);
     return { kind: 'answered' };
   }
   if (code) {
     if (!(await firstTime())) return { kind: 'answered' };
     // While a sender (or everyone) is over the limit no code is tried at all, the right one included:
     // otherwise the limit would only slow a guesser down.
-    const attempts = await deps.identities.failedInviteAttempts(hashChannelId(message.channel, message.senderId), INVITE_ATTEMPT_LIMITS.windowMs);
+    const attempts = await deps.identities.failedInviteAttempts(message.channel, message.senderId, INVITE_ATTEMPT_LIMITS.windowMs);
     if (attempts.bySender >= INVITE_ATTEMPT_LIMITS.perSender || attempts.overall >= INVITE_ATTEMPT_LIMITS.overall) {
       await reply(INVITE_LIMITED);
       return { kind: 'answered' };
     }
     const redeemed = await deps.identities.redeemInvite(code, message.channel, message.senderId);
-    await reply(redeemed ? ENROLLED_WELCOME : BAD_INVITE);
+    await reply(redeemed ? ENROLLED_WELCOME : BAD_INVITE, redeemed);
     return { kind: 'answered' };
   }
   if (await firstTime()) await reply(UNKNOWN_SENDER_REPLY);

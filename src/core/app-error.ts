@@ -4,6 +4,9 @@
  */
 export type AppErrorCode =
   // What a health worker can be told (the table below holds the words).
+  | 'bad_input'
+  | 'not_found'
+  | 'conflict'
   | 'not_enrolled'
   | 'group_chat'
   | 'invite_invalid'
@@ -36,12 +39,12 @@ export type AppErrorCode =
   | 'bad_chunks_file'
   // Set-up the operator must fix (exit code 78).
   | 'bad_config'
-  | 'data_dir_locked'
+  | 'data_dir'
   | 'migration_setup'
   | 'migration_failed';
 
 /** Codes that mean the operator's set-up is wrong, not the program: entry points exit 78 for them. */
-export const SETUP_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['bad_config', 'data_dir_locked', 'migration_setup']);
+export const SETUP_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['bad_config', 'data_dir', 'migration_setup']);
 
 export class AppError<D extends object = object> extends Error {
   readonly code: AppErrorCode;
@@ -69,6 +72,9 @@ export class AppError<D extends object = object> extends Error {
  * sends comes from here; codes without an entry (operator and ingestion errors) read as `internal`.
  */
 const USER_MESSAGES: Partial<Record<AppErrorCode, string>> = {
+  bad_input: 'Sorry, I could not understand that. Please try again in a few words.',
+  not_found: 'I could not find that.',
+  conflict: 'That changed while I was working on it. Please send your message again.',
   not_enrolled:
     'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).',
   group_chat: 'I only work in a private chat with an enrolled health worker. Please message me directly.',

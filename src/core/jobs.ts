@@ -105,11 +105,6 @@ export function checkedHandler<P>(job: JobSpec<P>, handler: (payload: P, context
   };
 }
 
-/** The payload as the queue stores it: checked against the job's schema when it is enqueued. */
-export function checkedPayload<P>(job: JobSpec<P>, payload: P): P {
-  return job.payload.parse(payload);
-}
-
 /** The options of one job name with every default filled in. */
 export type JobPolicy = Required<JobHandlerOptions>;
 

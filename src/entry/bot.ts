@@ -7,10 +7,10 @@ import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { gateSender } from '../consult/sender-gate.js';
-import { createIdentityStore } from '../infra/db/stores/identity-store.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run bot`: the Telegram bot (TELEGRAM_BOT_TOKEN). Long polling through @grammyjs/runner, or a
@@ -30,14 +30,14 @@ runMain(async () => {
   const outbound = new TelegramOutbound({ api: bot.api });
   const messenger = createChannelMessenger({ telegram: outbound });
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
-  const identities = createIdentityStore(db);
+  const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
 
   // Updates of one chat run one after another; different chats run concurrently.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.on(['message', 'edited_message'], async (ctx) => {
     const inbound = inboundFromTelegramUpdate(ctx.update);
     if (!inbound) return;
-    const gate = await gateSender({ identities, messenger }, inbound);
+    const gate = await gateSender({ identities, reply: runtime.gateReply }, inbound);
     if (gate.kind === 'consult') await receiveInbound(runtime.engine, inbound, gate.healthWorkerId);
   });
   bot.catch((error) => logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown', code: (error.error as { code?: unknown }).code, detail: error.error instanceof Error ? error.error.message.slice(0, 300) : '' }, 'update failed; a message already stored is answered by the periodic resume, one not stored is lost'));
@@ -50,7 +50,7 @@ runMain(async () => {
   await runtime.runner?.start();
   await runtime.resume();
   // Replies whose send failed (network, 429 beyond the wait) are retried from the outbox.
-  const retry = setInterval(() => void runtime.resume().catch(() => undefined), 5_000);
+  runtime.startPump();
 
   let stopBot: () => Promise<void>;
   if (telegram.mode === 'webhook') {
@@ -76,18 +76,5 @@ runMain(async () => {
     stopBot = () => runner.stop();
   }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'bot stopping: no new updates, draining jobs');
-    clearInterval(retry);
-    void stopBot()
-      .then(() => runtime.close())
-      .then(() => db.close())
-      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed'))
-      .finally(() => process.exit(process.exitCode ?? 0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  exitOnSignals(logger, 'bot', () => runtime.shutdown({ stopIntake: stopBot }));
 });

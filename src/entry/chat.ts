@@ -1,7 +1,6 @@
 import pino from 'pino';
 import { userMessage } from '../core/app-error.js';
 import { receiveInbound } from '../consult/consult-engine.js';
-import { deliverOutbox } from '../consult/deliver-outbox.js';
 import { HELP_TEXT } from '../consult/turn/texts.js';
 import { renderPlain } from '../bot/format/render-plain.js';
 import { readTerminalMessages, TERMINAL_CHAT_ID, terminalMessenger } from '../bot/terminal/terminal-channel.js';
@@ -48,18 +47,15 @@ runMain(async () => {
   await runtime.runner?.start();
   await runtime.resume();
   const chatRef = async () => runtime.store.findChat('terminal', TERMINAL_CHAT_ID);
-  // With separate workers (Redis), plans land in the outbox of this process's chat: poll it.
-  const poll = setInterval(() => {
-    void chatRef()
-      .then((ref) => (ref ? deliverOutbox(runtime.engine, ref) : undefined))
-      .catch(() => undefined);
-  }, 500);
+  // With separate workers (Redis), plans land in the outbox of this process's chat: the pump sends them.
+  runtime.startPump(500);
 
   const settled = async (timeoutMs: number) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const ref = await chatRef();
-      const unsent = ref ? (await runtime.store.unsentOutbound(ref)).length : 0;
+      // A turn the pump took over is still pending until it commits its replies.
+      const unsent = ref ? (await runtime.store.unsentOutbound(ref)).length + Number(await runtime.store.hasPendingInbound(ref)) : 0;
       for (const key of [...awaited]) if (await runtime.store.planExists(key)) awaited.delete(key);
       if (unsent === 0 && awaited.size === 0) return true;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -85,7 +81,5 @@ runMain(async () => {
     interactive ? { prompt: () => out.write('\nchw> ') } : {},
   );
   if (!(await settled(120_000))) out.write('\n(some answers were still being prepared; they are saved and will be sent next time)\n');
-  clearInterval(poll);
-  await runtime.close();
-  await db.close();
+  await runtime.shutdown();
 });

@@ -1,5 +1,9 @@
 import type { Config } from '../infra/config/config.js';
 import type { Log } from '../core/logging.js';
+import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sender-hash.js';
+import { applyRetention } from '../consult/retention/apply-retention.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import { createRetentionStore } from '../infra/db/stores/retention-store.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
 import { processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
 import type { ConsultStore } from '../consult/consult-store.js';
@@ -12,6 +16,8 @@ import type { Database } from '../infra/db/open-database.js';
 import { createConsultStore } from '../infra/db/stores/consult-store.js';
 import { createSideEffectLedger } from '../infra/db/stores/side-effect-store.js';
 import { createOpenAiEmbedder } from '../infra/embeddings/openai-embedder.js';
+import { httpReranker } from '../infra/rerank/http-reranker.js';
+import { featureReranker } from '../rag/feature-reranker.js';
 import { createAnthropicInterviewModel } from '../infra/llm/anthropic-interview-model.js';
 import { createAnthropicPlanWriter } from '../infra/llm/anthropic-plan-writer.js';
 import { createBullmqJobQueue, createBullmqJobRunner } from '../jobs/bullmq-job-queue.js';
@@ -19,11 +25,15 @@ import { createInProcessJobQueue } from '../jobs/in-process-job-queue.js';
 import type { Logger } from '../infra/log/logger.js';
 import type { Embedder } from '../rag/embedder.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
+import { sendGateReply } from '../consult/send-gate-reply.js';
+import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
 
 export interface ConsultRuntime {
   engine: ConsultEngineDeps;
+  /** HMAC of channel ids under the deployment's secret (the identity store and logs use it). */
+  hashSender: SenderHasher;
   planDeps: PlanJobDeps;
   store: ConsultStore & PlanStore;
   queue: JobQueue;
@@ -31,8 +41,25 @@ export interface ConsultRuntime {
   runner: JobRunner | undefined;
   /** Hands unfinished work back to the engine after a restart: pending turns, unsent replies, plans. */
   resume(): Promise<void>;
+  /** Answers of the sender gate, through the outbox. */
+  gateReply(reply: GateReply): Promise<void>;
+  /**
+   * Starts the outbox pump: every `everyMs` (default 5 s) a resume pass sends replies whose send failed
+   * or that wait for this process (a worker's plan for a terminal or WhatsApp chat), hands stalled
+   * turns back and re-enqueues lost plans. A slow pass is never stacked on.
+   */
+  startPump(everyMs?: number): void;
+  /**
+   * Stops in order: `stopIntake` (no new messages), the pump (its pass finishes), running jobs
+   * (drained up to 10 s), the queue, `closeAfterJobs` (a browser), then the database. Safe to call twice.
+   */
+  shutdown(steps?: { stopIntake?: () => Promise<void>; closeAfterJobs?: () => Promise<void> }): Promise<void>;
+  /** Stops the pump and the jobs (not the database): for callers that own the database. */
   close(): Promise<void>;
 }
+
+/** How often a running process deletes expired unknown-sender traces (the first pass an hour after start). */
+export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** Adapts pino to the engine's log port (ids only). */
 export function engineLog(logger: Logger): Log {
@@ -68,6 +95,18 @@ export async function buildConsultRuntime(options: {
     embedder = createOpenAiEmbedder({ baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions });
   }
   const index = databaseGuidelineIndex(db);
+  const r = config.rerank;
+  const reranker =
+    r.kind === 'http'
+      ? httpReranker({
+          url: r.url,
+          ...(r.model ? { model: r.model } : {}),
+          ...(r.apiKey ? { apiKey: r.apiKey } : {}),
+          timeoutMs: r.timeoutMs,
+          fallback: featureReranker(),
+          onError: (error) => logger.warn({ error: error.message }, 'rerank endpoint failed; built-in reranker used'),
+        })
+      : featureReranker();
   let interview: InterviewModel | undefined;
   let writer: PlanWriter | undefined;
   if (config.llm.kind === 'anthropic') {
@@ -99,18 +138,16 @@ export async function buildConsultRuntime(options: {
     runner = local;
   }
 
-  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, ...(embedder ? { embedder } : {}) }, input);
-  const { onEnqueued } = options;
-  const jobs: JobQueue = onEnqueued
-    ? {
-        async enqueue(job, payload, enqueueOptions) {
-          await queue.enqueue(job, payload, enqueueOptions);
-          const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
-          if (jobId !== undefined) onEnqueued(jobId);
-        },
-      }
-    : queue;
-  const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
+  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, reranker, ...(embedder ? { embedder } : {}) }, input);
+  const hashSender = createSenderHasher(await resolveSenderHashSecret(config));
+  const jobs: JobQueue = {
+    async enqueue(job, payload, enqueueOptions) {
+      await queue.enqueue(job, payload, enqueueOptions);
+      const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
+      if (jobId !== undefined) options.onEnqueued?.(jobId);
+    },
+  };
+  const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,
     messenger,
@@ -120,19 +157,79 @@ export async function buildConsultRuntime(options: {
     ...(writer ? { writer } : {}),
   };
   if (runner) {
-    runner.register(planJob, (payload, context) => planJob.handle(planDeps, payload, context));
-    runner.register(followUpJob, (payload, context) => followUpJob.handle(planDeps, payload, context));
+    // Plan jobs mostly wait on the LLM: 2 at a time left a 1,000-CHW run's plans queued for minutes.
+    const concurrency = { concurrency: config.jobsConcurrency };
+    runner.register(planJob, (payload, context) => planJob.handle(planDeps, payload, context), concurrency);
+    runner.register(followUpJob, (payload, context) => followUpJob.handle(planDeps, payload, context), concurrency);
     runner.onFailed((failure) =>
       logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
     );
   }
 
-  return {
+  // Unknown-sender traces and redelivery records expire (RETENTION_DAYS); every long-running process
+  // applies it, which is harmless: a second pass finds nothing to delete.
+  const retentionStore = createRetentionStore(db);
+  const retain = () =>
+    void applyRetention(retentionStore, { days: config.retentionDays })
+      .then((deleted) => logger.info({ ...deleted, days: config.retentionDays }, 'retention applied'))
+      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'));
+  const retention = setInterval(retain, RETENTION_INTERVAL_MS);
+  retention.unref();
+
+  let pump: NodeJS.Timeout | undefined;
+  let pass: Promise<void> | undefined;
+  const stopPump = async () => {
+    clearInterval(pump);
+    pump = undefined;
+    await pass;
+  };
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= (async () => {
+      clearInterval(retention);
+      await stopPump();
+      await runner?.close({ drainMs: 10_000 });
+      await closeQueue();
+    })());
+  let shut: Promise<void> | undefined;
+
+  const runtime: ConsultRuntime = {
     engine,
+    hashSender,
     planDeps,
     store,
     queue,
     runner,
+    gateReply: (reply) => sendGateReply(engine, reply),
+    startPump(everyMs = 5_000) {
+      if (pump) return;
+      pump = setInterval(() => {
+        pass ??= runtime
+          .resume()
+          .then(() => store.forgetStrangers())
+          .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.name : 'unknown', detail: error instanceof Error ? error.message.slice(0, 200) : '' }, 'outbox pump pass failed'))
+          .finally(() => {
+            pass = undefined;
+          });
+      }, everyMs);
+    },
+    shutdown(steps = {}) {
+      return (shut ??= (async () => {
+        const step = async (name: string, run: (() => Promise<void>) | undefined) => {
+          try {
+            await run?.();
+          } catch (error) {
+            // One step failing must not keep later resources open.
+            logger.error({ step: name, error: error instanceof Error ? error.message.slice(0, 200) : String(error) }, 'shutdown step failed');
+          }
+        };
+        await step('intake', steps.stopIntake);
+        await step('jobs', close);
+        await step('after-jobs', steps.closeAfterJobs);
+        await step('database', () => db.close());
+      })());
+    },
+    close,
     async resume() {
       for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
         await queue.enqueue(planJob, { consultId }, { jobId: planJobId(consultId, waitingMs) });
@@ -143,9 +240,6 @@ export async function buildConsultRuntime(options: {
         );
       }
     },
-    async close() {
-      await runner?.close({ drainMs: 10_000 });
-      await closeQueue();
-    },
   };
+  return runtime;
 }

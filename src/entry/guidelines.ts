@@ -86,7 +86,7 @@ async function parse(options: { sample?: boolean; from?: string }): Promise<void
     `parse ${abort.signal.aborted ? 'interrupted (chunks file left as it was)' : 'finished'}: ${summary.books} books, ${summary.parts} parts, ` +
       `${summary.skippedParts} skipped (front matter, references, other languages), ${summary.malformedFiles} malformed, ` +
       `${summary.chunks} chunks (${summary.oversizedChunks} over the ${config.guidelines.tokenBudget}-token budget), ` +
-      `${(summary.bytes / 1e6).toFixed(1)} MB in ${summary.seconds.toFixed(1)} s; ${summary.changed ? 'chunks file changed' : 'no changes'}`,
+      `${(summary.bytes / 1e6).toFixed(1)} MB in ${summary.seconds.toFixed(1)} s on ${summary.threads || 'no'} worker threads; ${summary.changed ? 'chunks file changed' : 'no changes'}`,
   );
 }
 

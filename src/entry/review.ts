@@ -1,7 +1,14 @@
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
+import { createIngestionStatus, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
+import { createReviewStore } from '../infra/db/stores/review-store.js';
+import { createQueueBoard } from '../jobs/queue-board.js';
 import { createReviewApp } from '../review/http/app.js';
+import { createWorkerAdmin } from '../review/admin/worker-admin.js';
 import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run review`: the supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080). */
@@ -10,19 +17,30 @@ runMain(async () => {
   const config = loadConfigOrExit();
   const log = loggerFor(config);
   const { db } = await openMigratedDatabase(config);
+  const board = config.redisUrl ? await createQueueBoard({ redisUrl: config.redisUrl, prefix: config.jobsPrefix, basePath: '/admin/queues' }) : undefined;
   const app = createReviewApp({
     auth: createReviewAuthStore(db),
+    reviews: createReviewStore(db),
     audit: createReviewAudit(db),
+    admin: {
+      workers: createWorkerAdmin(createEnrollmentStore(db, { hashSender: createSenderHasher(await resolveSenderHashSecret(config)) })),
+      staff: createStaffAdmin(db),
+      ingestion: createIngestionStatus(db),
+      publicUrl: config.review.publicUrl,
+    },
+    ...(board ? { queueBoard: board.app } : {}),
     secureCookies: config.review.publicUrl.startsWith('https://'),
     addressOf: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });
   const server = serve({ fetch: app.fetch, hostname: config.review.host, port: config.review.port });
-  log.info({ host: config.review.host, port: config.review.port }, 'review app listening');
+  log.info({ host: config.review.host, port: config.review.port, queueBoard: board !== undefined }, 'review app listening');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // Stop taking requests, let those in flight finish, then close the board's Redis and the database.
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await board?.close();
   await db.close();
 });

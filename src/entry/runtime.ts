@@ -48,7 +48,7 @@ export async function openMigratedDatabase(config: Config): Promise<{ db: Databa
 
 /**
  * Runs `main`, reporting an uncaught error in one line (no stack for known failures): exit code 78 for
- * a set-up the operator must fix (like a bad variable), 1 otherwise.
+ * a set-up the operator must fix (like a bad or missing variable), 1 otherwise.
  */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
@@ -58,4 +58,23 @@ export function runMain(main: () => Promise<void>): void {
     // otherwise keep a half-started process alive (a bot whose setWebhook failed, serving nothing).
     process.stderr.write(`error: ${message}\n`, () => process.exit(code));
   });
+}
+
+/**
+ * Graceful stop on SIGTERM or SIGINT: logs once, runs `shutdown` (the runtime's ordered shutdown), then
+ * exits with the exit code already set (0 by default). A second signal while stopping is ignored.
+ */
+export function exitOnSignals(logger: Logger, name: string, shutdown: () => Promise<void>): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, process: name }, 'stopping: no new work, draining what is in flight');
+    void shutdown()
+      .then(() => logger.info({ process: name }, 'stopped'))
+      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed'))
+      .finally(() => process.exit(process.exitCode ?? 0));
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }

@@ -1,10 +1,10 @@
 import { createWhatsAppMessenger, startWhatsAppChannel } from '../bot/whatsapp/whatsapp-channel.js';
 import { WhatsAppOutbound } from '../bot/whatsapp/whatsapp-outbound.js';
 import { createWhatsAppWebClient } from '../bot/whatsapp/whatsapp-web-client.js';
-import { createIdentityStore } from '../infra/db/stores/identity-store.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime, engineLog } from './consult-runtime.js';
-import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run whatsapp`: the WhatsApp bot through WhatsApp Web (whatsapp-web.js driving Chromium at
@@ -29,48 +29,20 @@ runMain(async () => {
   // While WhatsApp Web is down, replies wait in the outbox instead of failing; the resume loop sends them.
   const messenger = createWhatsAppMessenger(new WhatsAppOutbound({ client: web.client }), () => web.connected);
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
-  const identities = createIdentityStore(db);
+  const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
 
   // Subscribed before the browser starts, so nothing received right after 'ready' is missed.
-  const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, messenger, log });
+  const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, log });
   await runtime.runner?.start();
   try {
     await web.start();
   } catch (error) {
-    await channel.stop();
-    await runtime.close();
-    await db.close();
+    await runtime.shutdown({ stopIntake: () => channel.stop() });
     throw error;
   }
   logger.info({}, 'whatsapp web started');
 
   // Replies whose send failed, or that waited for a reconnect or for a worker's plan, go out from here.
-  let resuming: Promise<void> | undefined;
-  const retry = setInterval(() => {
-    // A slow pass is not stacked on: the next tick after it ends starts the next one.
-    resuming ??= runtime
-      .resume()
-      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'resume failed'))
-      .finally(() => {
-        resuming = undefined;
-      });
-  }, 5_000);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'whatsapp stopping: no new messages, draining jobs');
-    clearInterval(retry);
-    void channel
-      .stop()
-      .then(() => resuming)
-      .then(() => runtime.close())
-      .then(() => web.stop())
-      .then(() => db.close())
-      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'shutdown failed'))
-      .finally(() => process.exit(process.exitCode ?? 0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  runtime.startPump();
+  exitOnSignals(logger, 'whatsapp', () => runtime.shutdown({ stopIntake: () => channel.stop(), closeAfterJobs: () => web.stop() }));
 });

@@ -2,7 +2,7 @@ import { Bot } from 'grammy';
 import { createChannelMessenger, type ChannelSenders } from '../bot/channel-messenger.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run worker`: consumes plan and follow-up jobs from Redis (BullMQ). Run as many as needed; a job
@@ -25,18 +25,5 @@ runMain(async () => {
   await runtime.runner?.start();
   logger.info({ pid: process.pid }, 'worker started');
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'worker stopping: draining running jobs');
-    void runtime
-      .close()
-      .then(() => db.close())
-      .then(() => logger.info({}, 'worker stopped'))
-      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'worker shutdown failed'))
-      .finally(() => process.exit(process.exitCode ?? 0));
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  exitOnSignals(logger, 'worker', () => runtime.shutdown());
 });

@@ -37,6 +37,9 @@ export async function writeChunksFile(path: string, records: AsyncIterable<Inges
     await rename(temp, path);
     return { ...summary, sha256: hash.digest('hex') };
   } catch (error) {
+    // The temporary file is discarded: a write still queued when it is destroyed must not surface as
+    // an unhandled stream error.
+    out.on('error', () => {});
     out.destroy();
     await rm(temp, { force: true });
     throw error;
@@ -61,7 +64,7 @@ export async function* readChunksFile(path: string): AsyncGenerator<IngestRecord
     } catch {
       throw chunksFileError(path, lineNumber, 'not valid JSON (re-run npm run guidelines:parse)');
     }
-    if (!isIngestRecord(record)) throw chunksFileError(path, lineNumber, 'not a source or chunk record');
+    if (!isIngestRecord(record)) throw chunksFileError(path, lineNumber, 'not a source or chunk record (an older format? re-run npm run guidelines:parse)');
     yield record;
   }
 }

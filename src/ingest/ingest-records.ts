@@ -22,12 +22,7 @@ export interface SourceRecord {
  * A chunk line: a guideline section without the database id and book title (its source line has the
  * title), with what loading needs to keep its identity across runs and to flag it.
  */
-export type ChunkRecord = { type: 'chunk' } & Omit<GuidelineSection, 'id' | 'bookTitle'> & {
-  partTitle: string;
-  ordinal: number;
-  /** A single block over the token budget, kept whole. */
-  oversized: boolean;
-};
+export type ChunkRecord = { type: 'chunk' } & Omit<GuidelineSection, 'id' | 'bookTitle'> & { partTitle: string; ordinal: number; oversized: boolean };
 
 export type IngestRecord = SourceRecord | ChunkRecord;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { writeChunksFile } from './chunks-file.js';
+import { writeChunksFile, type WriteSummary } from './chunks-file.js';
+import { createWorkerPartParser, defaultParseThreads } from './parse-workers.js';
 import { emptyStats, readArticles, readGuidelineBooks, type ReadBooksOptions, type ReadBooksStats } from './read-guideline-books.js';
 
 export interface ParseSummary extends ReadBooksStats {
@@ -10,20 +11,32 @@ export interface ParseSummary extends ReadBooksStats {
   changed: boolean;
   malformed: Array<{ file: string; error: string }>;
   seconds: number;
+  /** True when the signal stopped the run: the chunks file was left as it was. */
+  interrupted: boolean;
+  /** Worker threads that parsed (0: this thread). */
+  threads: number;
 }
 
-/** Parses book folders into the chunks file (JSON Lines), streaming, and reports what changed. */
+class Interrupted extends Error {}
+
+/**
+ * Parses book folders (then article files) into the chunks file (JSON Lines), streaming, on `threads`
+ * worker threads (default one per core; 0 parses in this thread), and reports what changed. The file is
+ * the same whatever the thread count. Stopped by `signal`, it leaves the previous chunks file in place.
+ */
 export async function parseGuidelinesToFile(
   folders: string[],
   outFile: string,
-  options: Omit<ReadBooksOptions, 'onFileError'> & { onFileError?: ReadBooksOptions['onFileError']; articles?: string[] },
+  options: Omit<ReadBooksOptions, 'onFileError' | 'parser'> & { onFileError?: ReadBooksOptions['onFileError']; articles?: string[]; threads?: number },
 ): Promise<ParseSummary> {
   const started = Date.now();
   const previous = await fileSha256(outFile);
   const stats = emptyStats();
   const malformed: ParseSummary['malformed'] = [];
+  const parser = createWorkerPartParser(options.threads ?? defaultParseThreads());
   const readOptions: ReadBooksOptions = {
     ...options,
+    parser,
     onFileError: (file, error) => {
       malformed.push({ file, error: error.message });
       options.onFileError?.(file, error);
@@ -32,16 +45,28 @@ export async function parseGuidelinesToFile(
   async function* everything() {
     yield* readGuidelineBooks(folders, readOptions, stats);
     yield* readArticles(options.articles ?? [], { ...readOptions, kind: 'article' }, stats);
+    // A stopped run must not replace the chunks file with a truncated one: the loader would delete
+    // every chunk of the books it did not reach.
+    if (options.signal?.aborted) throw new Interrupted();
   }
-  const written = await writeChunksFile(outFile, everything());
-  return {
+  const summary = (written: WriteSummary | null): ParseSummary => ({
     ...stats,
-    records: written.records,
-    outputBytes: written.bytes,
-    changed: previous !== written.sha256,
+    records: written?.records ?? 0,
+    outputBytes: written?.bytes ?? 0,
+    changed: written !== null && previous !== written.sha256,
     malformed,
     seconds: (Date.now() - started) / 1000,
-  };
+    interrupted: written === null,
+    threads: parser.threads,
+  });
+  try {
+    return summary(await writeChunksFile(outFile, everything()));
+  } catch (error) {
+    if (error instanceof Interrupted) return summary(null);
+    throw error;
+  } finally {
+    await parser.close();
+  }
 }
 
 async function fileSha256(path: string): Promise<string | null> {

@@ -1,8 +1,11 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { chunkPart, parseBookToc, parseGuidelinePart, shouldIngestPart } from './parse/index.js';
+import { decodeXmlBytes, parseBookToc, shouldIngestPart } from './parse/index.js';
 import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
-import type { ParsedPart } from './parse/types.js';
+import { DEFAULT_MAX_NXML_BYTES, readWithinCap, wantsLanguage, type PartResult, type PartTask } from './part-file.js';
+import { inlinePartParser, type PartParser } from './parse-workers.js';
+
+export { DEFAULT_MAX_NXML_BYTES } from './part-file.js';
 
 export interface ReadBooksOptions {
   /** Languages to keep (xml:lang, lower case); translated duplicates dilute retrieval. */
@@ -15,6 +18,8 @@ export interface ReadBooksOptions {
   onFileError?: (file: string, error: Error) => void;
   /** Largest .nxml read, in bytes; a larger file is skipped and named. Default 20 MiB. */
   maxFileBytes?: number;
+  /** Who parses the part files: this thread by default; parseGuidelinesToFile passes a worker pool. */
+  parser?: PartParser;
   onPart?: (event: { file: string; bytes: number; chunks: number }) => void;
   onBookSkipped?: (folder: string, reason: string) => void;
 }
@@ -43,76 +48,121 @@ export async function listBookFolders(root: string): Promise<string[]> {
 
 const naturalOrder = new Intl.Collator('en', { numeric: true }).compare;
 
+/** One line (or group of lines) of the output, in output order; a part's records may still be parsing. */
+type Planned =
+  | { kind: 'source'; record: SourceRecord }
+  | { kind: 'part'; path: string; result: Promise<PartResult> }
+  | { kind: 'failed'; path: string; error: Error };
+
 /**
- * Parses and chunks book folders into a stream of records (a source line, then its chunks), one part
- * file in memory at a time.
+ * Parses and chunks book folders into a stream of records (a source line, then its chunks). Part files
+ * are parsed by `options.parser` (in this thread by default, or by worker threads) a few files ahead of
+ * the one being written, and their records come out in file order whichever finishes first, so the
+ * output is the same however many threads parse it.
  */
 export async function* readGuidelineBooks(folders: string[], options: ReadBooksOptions, stats: ReadBooksStats = emptyStats()): AsyncGenerator<IngestRecord> {
+  yield* emitInOrder(planBooks(folders, options), options, stats);
+}
+
+async function* planBooks(folders: string[], options: ReadBooksOptions): AsyncGenerator<Planned> {
+  const parser = options.parser ?? inlinePartParser();
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_NXML_BYTES;
   for (const folder of folders) {
-    if (options.signal?.aborted) return;
+    const tocPath = join(folder, 'TOC.nxml');
     let toc;
     try {
-      toc = parseBookToc(await readFile(join(folder, 'TOC.nxml'), 'utf8'));
+      toc = parseBookToc(decodeXmlBytes(await readWithinCap(tocPath, maxFileBytes), 'TOC.nxml'));
     } catch (error) {
-      stats.malformedFiles += 1;
-      options.onFileError?.(join(folder, 'TOC.nxml'), asError(error));
+      yield { kind: 'failed', path: tocPath, error: asError(error) };
       continue;
     }
     const language = (toc.language || 'en').toLowerCase();
-    if (!options.languages.includes(language) && !options.languages.includes(language.split('-')[0] ?? language)) {
+    if (!wantsLanguage(options.languages, language)) {
       options.onBookSkipped?.(folder, `language ${language}`);
       continue;
     }
     const accession = toc.accession ?? accessionFromFolder(folder);
     const title = toc.title ?? accession;
-    const source: SourceRecord = {
-      type: 'source',
-      accession,
-      title,
-      publisher: toc.publisher,
-      year: toc.year,
-      licence: toc.licence.text,
-      licenceUrl: toc.licence.url,
-      language,
-      lastUpdated: toc.lastUpdated,
-      kind: options.kind,
+    yield {
+      kind: 'source',
+      record: {
+        type: 'source',
+        accession,
+        title,
+        publisher: toc.publisher,
+        year: toc.year,
+        licence: toc.licence.text,
+        licenceUrl: toc.licence.url,
+        language,
+        lastUpdated: toc.lastUpdated,
+        kind: options.kind,
+      },
     };
-    yield source;
-    stats.books += 1;
-
     const files = (await readdir(folder)).filter((f) => f.endsWith('.nxml') && f !== 'TOC.nxml').sort(naturalOrder);
     for (const file of files) {
-      if (options.signal?.aborted) return;
-      if (!shouldIngestPart(file)) {
-        stats.skippedParts += 1;
-        continue;
-      }
       const path = join(folder, file);
-      const xml = await readWithinCap(path, options, stats);
-      if (xml === null) continue;
-      stats.bytes += Buffer.byteLength(xml);
-      let records: ChunkRecord[];
-      try {
-        const part = parseGuidelinePart(xml, { fileName: file });
-        const partLanguage = (part.language || language).toLowerCase();
-        if (!options.languages.includes(partLanguage) && !options.languages.includes(partLanguage.split('-')[0] ?? partLanguage)) {
-          stats.skippedParts += 1;
-          continue;
-        }
-        const partFile = basename(file, '.nxml');
-        records = chunkRecords(part, { tokenBudget: options.tokenBudget, titlePrefix: [title], accession, partFile });
-      } catch (error) {
-        stats.malformedFiles += 1;
-        options.onFileError?.(path, asError(error));
+      if (!shouldIngestPart(file)) {
+        yield { kind: 'part', path, result: Promise.resolve({ outcome: 'skipped', bytes: 0 }) };
         continue;
       }
-      stats.parts += 1;
-      stats.chunks += records.length;
-      stats.oversizedChunks += records.filter((r) => r.oversized).length;
-      options.onPart?.({ file: path, bytes: Buffer.byteLength(xml), chunks: records.length });
-      yield* records;
+      const task: PartTask = { path, languages: options.languages, tokenBudget: options.tokenBudget, maxFileBytes, book: { accession, title, language } };
+      yield { kind: 'part', path, result: parser.parse(task) };
     }
   }
+}
+
+/**
+ * Takes planned lines up to `lookahead` ahead (starting their parses) and emits them in plan order,
+ * counting them into `stats`. Stops taking new work once `options.signal` aborts.
+ */
+async function* emitInOrder(plan: AsyncGenerator<Planned>, options: ReadBooksOptions, stats: ReadBooksStats): AsyncGenerator<IngestRecord> {
+  // Enough files in flight to keep every worker busy while this thread writes; few enough that memory
+  // stays bounded by a handful of parts, not the corpus.
+  const lookahead = Math.max(1, (options.parser?.threads ?? 0) * 8);
+  const window: Planned[] = [];
+  let exhausted = false;
+  try {
+    for (;;) {
+      while (!exhausted && window.length < lookahead && !options.signal?.aborted) {
+        const next = await plan.next();
+        if (next.done === true) exhausted = true;
+        else window.push(next.value);
+      }
+      const item = window.shift();
+      if (item === undefined || options.signal?.aborted) return;
+      if (item.kind === 'source') {
+        stats.books += 1;
+        yield item.record;
+      } else if (item.kind === 'failed') {
+        stats.malformedFiles += 1;
+        options.onFileError?.(item.path, item.error);
+      } else {
+        yield* emitPart(item.path, await item.result, options, stats);
+      }
+    }
+  } finally {
+    await plan.return(undefined);
+  }
+}
+
+function* emitPart(path: string, result: PartResult, options: ReadBooksOptions, stats: ReadBooksStats): Generator<IngestRecord> {
+  stats.bytes += result.bytes;
+  if (result.outcome === 'skipped') {
+    stats.skippedParts += 1;
+    return;
+  }
+  if (result.outcome === 'failed') {
+    stats.malformedFiles += 1;
+    options.onFileError?.(path, new Error(result.error));
+    return;
+  }
+  const chunks = result.records.filter((record): record is ChunkRecord => record.type === 'chunk');
+  stats.books += result.records.length - chunks.length; // an article is its own source
+  stats.parts += 1;
+  stats.chunks += chunks.length;
+  stats.oversizedChunks += chunks.filter((r) => r.oversized).length;
+  options.onPart?.({ file: path, bytes: result.bytes, chunks: chunks.length });
+  yield* result.records;
 }
 
 export function emptyStats(): ReadBooksStats {
@@ -140,94 +190,14 @@ export async function listArticleFiles(root: string): Promise<string[]> {
 
 /**
  * Open-access journal articles (JATS `<article>`) as secondary sources: each file is its own source,
- * keyed by its PMC id, DOI or file name, chunked like a book part.
+ * keyed by its PMC id, DOI or file name, chunked like a book part. Parsed like book parts (see
+ * readGuidelineBooks), in file order.
  */
 export async function* readArticles(files: string[], options: ReadBooksOptions, stats: ReadBooksStats = emptyStats()): AsyncGenerator<IngestRecord> {
-  for (const path of files) {
-    if (options.signal?.aborted) return;
-    const xml = await readWithinCap(path, options, stats);
-    if (xml === null) continue;
-    stats.bytes += Buffer.byteLength(xml);
-    const partFile = basename(path, '.nxml');
-    let part;
-    try {
-      part = parseGuidelinePart(xml, { fileName: basename(path) });
-    } catch (error) {
-      stats.malformedFiles += 1;
-      options.onFileError?.(path, asError(error));
-      continue;
-    }
-    const language = (part.language || 'en').toLowerCase();
-    if (!options.languages.includes(language) && !options.languages.includes(language.split('-')[0] ?? language)) {
-      stats.skippedParts += 1;
-      continue;
-    }
-    const accession = part.accession ?? partFile;
-    const title = part.partTitle;
-    yield {
-      type: 'source',
-      accession,
-      title,
-      publisher: part.bookTitle,
-      year: null,
-      licence: part.licence.text,
-      licenceUrl: part.licence.url,
-      language,
-      lastUpdated: null,
-      kind: 'article',
-    };
-    stats.books += 1;
-    const records = chunkRecords(part, { tokenBudget: options.tokenBudget, titlePrefix: [], accession, partFile });
-    stats.parts += 1;
-    stats.chunks += records.length;
-    stats.oversizedChunks += records.filter((r) => r.oversized).length;
-    options.onPart?.({ file: path, bytes: Buffer.byteLength(xml), chunks: records.length });
-    yield* records;
+  const parser = options.parser ?? inlinePartParser();
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_NXML_BYTES;
+  async function* plan(): AsyncGenerator<Planned> {
+    for (const path of files) yield { kind: 'part', path, result: parser.parse({ path, languages: options.languages, tokenBudget: options.tokenBudget, maxFileBytes }) };
   }
-}
-
-/**
- * Chunks one parsed part into records. Ordinals are renumbered per (part, section path) so two sibling
- * sections with the same title still get distinct keys.
- */
-function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePrefix: string[]; accession: string; partFile: string }): ChunkRecord[] {
-  const ordinals = new Map<string, number>();
-  return chunkPart(part, options).map((draft) => {
-    const sectionPath = draft.sectionPath.join(' > ');
-    const ordinal = ordinals.get(sectionPath) ?? 0;
-    ordinals.set(sectionPath, ordinal + 1);
-    return {
-      type: 'chunk',
-      accession: options.accession,
-      partFile: options.partFile,
-      partTitle: part.partTitle,
-      sectionId: draft.sectionId,
-      sectionPath,
-      titlePath: [...options.titlePrefix, ...draft.sectionPath].join(' > '),
-      ordinal,
-      text: draft.content,
-      tokenCount: draft.tokenCount,
-      contentHash: draft.contentHash,
-      oversized: draft.oversized,
-    };
-  });
-}
-
-/** Guideline parts are tens of kilobytes; a file this large is an error or an attack, not a chapter. */
-export const DEFAULT_MAX_NXML_BYTES = 20 * 1024 * 1024;
-
-/**
- * Reads a file unless it is larger than the cap, which is checked before reading: one 600 MB file must
- * not exhaust memory or abort the whole run ("Invalid string length"). Over the cap: reported by name,
- * counted as malformed, null.
- */
-async function readWithinCap(path: string, options: ReadBooksOptions, stats: ReadBooksStats): Promise<string | null> {
-  const cap = options.maxFileBytes ?? DEFAULT_MAX_NXML_BYTES;
-  const size = (await stat(path)).size;
-  if (size > cap) {
-    stats.malformedFiles += 1;
-    options.onFileError?.(path, new Error(`file is ${size} bytes, over the ${cap}-byte limit for one guideline part; skipped`));
-    return null;
-  }
-  return readFile(path, 'utf8');
+  yield* emitInOrder(plan(), options, stats);
 }

@@ -2,7 +2,6 @@ import { DelayedError, Queue, UnrecoverableError, WaitingError, Worker, type Job
 import type { Redis } from 'ioredis';
 import {
   checkedHandler,
-  checkedPayload,
   DEFAULT_DRAIN_MS,
   isPermanentJobError,
   resolveJobPolicy,
@@ -94,7 +93,7 @@ export async function createBullmqJobQueue(options: BullmqLocation & { onError?:
 
   return {
     async enqueue(job, payload, enqueueOptions = {}) {
-      const stored = checkedPayload(job, payload);
+      const stored = job.payload.parse(payload);
       const jobId = enqueueOptions.jobId ?? job.jobId?.(stored);
       const data: JobEnvelope = jobId === undefined ? { payload: stored } : { payload: stored, jobId };
       await queue.add(job.name, data, {
@@ -197,10 +196,9 @@ export async function createBullmqJobRunner(options: BullmqJobRunnerOptions): Pr
 
   return {
     register(job, handler, handlerOptions) {
-      const { name } = job;
-      if (worker) throw new Error(`register ${name} before start(): the worker's concurrency is fixed when it starts`);
-      if (registrations.has(name)) throw new Error(`a handler for job ${name} is already registered`);
-      registrations.set(name, { handler: checkedHandler(job, handler), policy: resolveJobPolicy({ ...job.options, ...handlerOptions }, options.defaults), running: 0 });
+      if (worker) throw new Error(`register ${job.name} before start(): the worker's concurrency is fixed when it starts`);
+      if (registrations.has(job.name)) throw new Error(`a handler for job ${job.name} is already registered`);
+      registrations.set(job.name, { handler: checkedHandler(job, handler), policy: resolveJobPolicy({ ...job.options, ...handlerOptions }, options.defaults), running: 0 });
     },
 
     async start() {

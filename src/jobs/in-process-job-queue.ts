@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   checkedHandler,
-  checkedPayload,
   DEFAULT_DRAIN_MS,
   isPermanentJobError,
   resolveJobPolicy,
@@ -132,7 +131,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   return {
     async enqueue(job, payload, enqueueOptions: EnqueueOptions = {}) {
       if (closing) throw new Error(`job queue is closed: cannot enqueue ${job.name}`);
-      const stored = checkedPayload(job, payload);
+      const stored = job.payload.parse(payload);
       const givenId = enqueueOptions.jobId ?? job.jobId?.(stored);
       if (givenId !== undefined) {
         if (seenJobIds.has(givenId)) return;
@@ -142,10 +141,9 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
     },
 
     register(job, handler, handlerOptions) {
-      const { name } = job;
-      if (registrations.has(name)) throw new Error(`a handler for job ${name} is already registered`);
-      registrations.set(name, { handler: checkedHandler(job, handler), policy: resolveJobPolicy({ ...job.options, ...handlerOptions }, options.defaults), running: 0 });
-      pump(name);
+      if (registrations.has(job.name)) throw new Error(`a handler for job ${job.name} is already registered`);
+      registrations.set(job.name, { handler: checkedHandler(job, handler), policy: resolveJobPolicy({ ...job.options, ...handlerOptions }, options.defaults), running: 0 });
+      pump(job.name);
     },
 
     async start() {

@@ -2,7 +2,7 @@ import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../pati
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
-import { normaliseQueryText } from './normalise-query.js';
+import { conditionQueryText, normaliseQueryText } from './normalise-query.js';
 
 export interface PatientContext {
   condition: string;
@@ -50,8 +50,9 @@ export function buildQueryVariants(input: PatientContext): QueryVariants {
   else if (d.sex === 'female' && group === 'adult') context.push('woman');
   if (d.weightKg !== undefined && childTextApplies(d) === true) context.push(`weight ${d.weightKg} kg dose by body weight`);
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
-  const condition = normaliseQueryText(input.condition);
-  return { condition, contextual: normaliseQueryText([input.condition, ...context].filter(Boolean).join(' ')) };
+  const diagnosis = conditionQueryText(input.condition);
+  const condition = normaliseQueryText(diagnosis);
+  return { condition, contextual: normaliseQueryText([diagnosis, ...context].filter(Boolean).join(' ')) };
 }
 
 /** Findings that shape the plan: present (not negated), most specific categories first, at most eight. */

@@ -8,8 +8,11 @@ export interface IndexHit {
 
 /** The port retrieval needs from storage: two ranked legs over the same chunks. */
 export interface GuidelineIndex {
-  /** Full text, title path weighted above body; `terms` are plain words, any of which may match. */
-  searchText(query: { terms: string[]; k: number }): Promise<IndexHit[]>;
+  /**
+   * Full text, title path weighted above body; `terms` are plain words, any of which may match;
+   * `weights` (one per term, default 1) scale each word's share of the score.
+   */
+  searchText(query: { terms: string[]; k: number; weights?: number[] }): Promise<IndexHit[]>;
   /** Cosine nearest neighbours; refuses a query from another model or dimension than the stored vectors. */
   searchVector(query: { embedding: number[]; model: string; k: number; efSearch: number }): Promise<IndexHit[]>;
 }

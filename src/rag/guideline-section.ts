@@ -10,9 +10,8 @@ export interface GuidelineSection {
   bookTitle: string;
   partFile: string;
   sectionId: string | null;
-  /** Part title and section titles joined with " > ". */
+  /** Part title and section titles joined with " > "; titlePath starts with the book title instead. */
   sectionPath: string;
-  /** Starts with the book title. */
   titlePath: string;
   text: string;
   /** Estimated prompt tokens of `text`. */

@@ -1,94 +1,83 @@
-/**
- * Health workers write the way clinicians talk: abbreviations, US spellings, lay words. Guidelines spell
- * things out. Each entry expands a whole word (case-insensitive) into the words the guidelines use; the
- * original word is kept too, so a guideline that does use the abbreviation still matches.
- */
-const EXPANSIONS: Record<string, string> = {
-  rdt: 'rapid diagnostic test',
-  mrdt: 'malaria rapid diagnostic test',
-  ors: 'oral rehydration salts solution',
-  act: 'artemisinin-based combination therapy',
-  acts: 'artemisinin-based combination therapy',
-  al: 'artemether-lumefantrine',
-  asaq: 'artesunate-amodiaquine',
-  htn: 'hypertension high blood pressure',
-  bp: 'blood pressure',
-  pph: 'postpartum haemorrhage bleeding after birth',
-  sam: 'severe acute malnutrition',
-  mam: 'moderate acute malnutrition',
-  muac: 'mid-upper arm circumference',
-  rutf: 'ready-to-use therapeutic food',
-  tb: 'tuberculosis',
-  ptb: 'pulmonary tuberculosis',
-  tpt: 'tuberculosis preventive treatment',
-  art: 'antiretroviral therapy',
-  arv: 'antiretroviral',
-  arvs: 'antiretroviral',
-  prep: 'pre-exposure prophylaxis',
-  pmtct: 'prevention of mother-to-child transmission',
-  anc: 'antenatal care',
-  iptp: 'intermittent preventive treatment in pregnancy',
-  sp: 'sulfadoxine-pyrimethamine',
-  smc: 'seasonal malaria chemoprevention',
-  itn: 'insecticide-treated net',
-  llin: 'insecticide-treated net',
-  rr: 'respiratory rate breathing',
-  sob: 'difficulty breathing',
-  dm: 'diabetes',
-  t2dm: 'type 2 diabetes',
-  hb: 'haemoglobin',
-  ga: 'gestational age',
-  pv: 'vaginal',
-  uti: 'urinary tract infection',
-  ari: 'acute respiratory infection',
-  imci: 'integrated management of childhood illness',
-  iccm: 'integrated community case management',
-  chw: 'community health worker',
-  dx: 'diagnosis',
-  hx: 'history',
-  tx: 'treatment',
-  yo: 'years old',
-  wks: 'weeks',
-  // Spellings: the corpus is in British English.
-  diarrhea: 'diarrhoea',
-  anemia: 'anaemia',
-  anemic: 'anaemia',
-  hemorrhage: 'haemorrhage',
-  hemoglobin: 'haemoglobin',
-  edema: 'oedema',
-  pediatric: 'paediatric',
-  dehydrated: 'dehydration',
-  // Lay words and stems the English stemmer does not join.
-  pregnant: 'pregnancy',
-  fits: 'convulsions',
-  fitting: 'convulsions',
-  seizure: 'convulsions',
-  seizures: 'convulsions',
-  breathless: 'difficulty breathing',
-  sugar: 'glucose',
-  malnourished: 'malnutrition',
-  wasting: 'malnutrition',
-  swelling: 'oedema',
-  swollen: 'oedema',
-  cough: 'cough',
-  baby: 'infant',
-  newborn: 'newborn infant',
-  kid: 'child',
-  toddler: 'child',
-};
+import { CHW_LEXICON } from './chw-lexicon.js';
 
-/** Expands abbreviations, spellings and lay words; returns the text with expansions appended after each word. */
+const LEXICON = new Map(CHW_LEXICON.map(([phrase, meaning]) => [phrase, meaning]));
+const LONGEST_PHRASE = Math.max(...CHW_LEXICON.map(([phrase]) => phrase.split(' ').length));
+
+/**
+ * Expands abbreviations, lab shorthand, spellings, lay words and Pidgin (src/rag/chw-lexicon.ts) into the
+ * words the guidelines use, appended after the phrase; the longest phrase at a position wins, so
+ * "belle pain" reads as abdominal pain, not pregnancy.
+ */
 export function normaliseQueryText(text: string): string {
-  const words = text.split(/(\s+|[,;:()/])/);
-  return words
-    .map((word) => {
-      const key = word.toLowerCase().replace(/[^a-z0-9]/g, '');
-      const expansion = EXPANSIONS[key];
-      return expansion && expansion !== key ? `${word} ${expansion}` : word;
-    })
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const pieces = text.split(/(\s+|[,;:()])/);
+  const out: string[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    const piece = pieces[i] ?? '';
+    if (!isWord(piece)) {
+      out.push(piece);
+      i += 1;
+      continue;
+    }
+    const match = longestPhraseAt(pieces, i);
+    if (match) {
+      out.push(pieces.slice(i, match.end).join(''), ' ', match.meaning);
+      i = match.end;
+    } else {
+      out.push(piece);
+      i += 1;
+    }
+  }
+  return out.join('').replace(/\s+/g, ' ').trim();
+}
+
+function isWord(piece: string): boolean {
+  return piece.trim() !== '' && !/^[,;:()]$/.test(piece);
+}
+
+function keyOf(word: string): string {
+  return word.toLowerCase().replace(/^["'“‘]+|[.?!"'”’]+$/g, '');
+}
+
+/** The longest lexicon phrase starting at word `start` (words separated by spaces only), if any. */
+function longestPhraseAt(pieces: string[], start: number): { end: number; meaning: string } | undefined {
+  const words: string[] = [];
+  const ends: number[] = [];
+  for (let j = start; j < pieces.length && words.length < LONGEST_PHRASE; j += 2) {
+    const word = pieces[j] ?? '';
+    if (!isWord(word)) break;
+    words.push(keyOf(word));
+    ends.push(j + 1);
+    if (!/^\s+$/.test(pieces[j + 1] ?? '')) break;
+  }
+  for (let n = words.length; n >= 1; n--) {
+    const meaning = LEXICON.get(words.slice(0, n).join(' '));
+    if (meaning !== undefined && meaning !== words.slice(0, n).join(' ')) return { end: ends[n - 1] ?? start + 1, meaning };
+  }
+  return undefined;
+}
+
+export type Severity = 'severe' | 'not severe';
+
+const NOT_SEVERE = /\b(?:not|non|without|no)[- ]+(?:severe|complicated|complications?|danger signs?)\b|\buncomplicated\b|\bmild\b/i;
+const SEVERE = /\b(?:severe|complicated|very severe|danger signs?)\b/i;
+
+/**
+ * The severity the diagnosis itself states: "malaria, not severe" and "uncomplicated malaria" are not
+ * severe; "severe pneumonia" is; "pneumonia" says nothing. Negation here qualifies the diagnosis, not
+ * a finding, so it is read from the diagnosis text alone.
+ */
+export function severityOf(condition: string): Severity | undefined {
+  if (NOT_SEVERE.test(condition)) return 'not severe';
+  if (SEVERE.test(condition)) return 'severe';
+  return undefined;
+}
+
+/** The diagnosis as a query: a negated qualifier ("not severe") is dropped and stated positively instead. */
+export function conditionQueryText(condition: string): string {
+  const negated = /\b(?:not|non|without|no)[- ]+(?:severe|complicated|complications?|danger signs?)\b/gi;
+  if (!negated.test(condition)) return condition;
+  return `${condition.replace(negated, ' ')} uncomplicated`.replace(/\s+/g, ' ').replace(/\s*,\s*(?=uncomplicated$)/, ' ').trim();
 }
 
 /** Plain search words of a text: letters and digits, at least two characters, in order, de-duplicated. */

@@ -2,10 +2,12 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { buildQueryVariants } from './build-queries.js';
 import type { Embedder } from './embedder.js';
 import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
-import type { GuidelineIndex } from './guideline-index.js';
+import type { GuidelineIndex, IndexHit } from './guideline-index.js';
 import type { GuidelineSection } from './guideline-section.js';
 import { searchTerms } from './normalise-query.js';
+import { featureReranker } from './feature-reranker.js';
 import { fitToPatient } from './population-fit.js';
+import type { Reranker } from './reranker.js';
 
 export interface SearchGuidelinesInput {
   condition: string;
@@ -22,26 +24,25 @@ export interface SearchGuidelinesInput {
   legs?: Array<'text' | 'vector'>;
 }
 
-/** A section retrieval chose, with its fused (RRF) score. */
-export interface RetrievedSection {
-  section: GuidelineSection;
-  score: number;
-  /** e.g. ['text:contextual#1', 'vector:condition#3'] */
-  foundBy: string[];
-}
+/** A section retrieval chose, with its fused (RRF) score and the lists that found it, e.g. ['text:contextual#1']. */
+export type RetrievedSection = IndexHit & { foundBy: string[] };
 
 export interface SearchGuidelinesResult {
   sections: RetrievedSection[];
   queries: { condition: string; contextual: string };
   /** The legs that ran: 'vector' is absent when no embedder is configured. */
   legs: Array<'text' | 'vector'>;
+  /** Every section any list found, best first, before the floor and the limits (for the eval). */
+  candidates: Array<{ accession: string; sectionId: string | null; text: string }>;
 }
 
 export interface SearchGuidelinesDeps {
   index: GuidelineIndex;
   /** Absent: full-text retrieval alone. */
   embedder?: Embedder;
-  /** Candidates per list before fusion; default 30. */
+  /** Orders the fused candidates; default the deterministic feature reranker. */
+  reranker?: Reranker;
+  /** Candidates per list before fusion; default 50. */
   candidatesPerList?: number;
   /** HNSW ef_search per query; default 100. */
   efSearch?: number;
@@ -54,16 +55,19 @@ export interface SearchGuidelinesDeps {
  */
 export async function searchGuidelines(deps: SearchGuidelinesDeps, input: SearchGuidelinesInput): Promise<SearchGuidelinesResult> {
   const k = input.k ?? 5;
-  const candidates = deps.candidatesPerList ?? 30;
+  const perList = deps.candidatesPerList ?? 50;
   const queries = buildQueryVariants(input);
   const variants = input.variants ?? ['condition', 'contextual'];
   const wantedLegs = input.legs ?? ['text', 'vector'];
   const legs = wantedLegs.filter((leg) => leg === 'text' || deps.embedder !== undefined);
 
+  const diagnosisTerms = new Set(searchTerms(queries.condition));
   const lists: Promise<RankedList>[] = [];
   if (legs.includes('text')) {
     for (const variant of variants) {
-      lists.push(deps.index.searchText({ terms: searchTerms(queries[variant]), k: candidates }).then((hits) => ({ name: `text:${variant}`, hits, weight: VARIANT_WEIGHT[variant] })));
+      const terms = searchTerms(queries[variant]);
+      const weights = terms.map((t) => (diagnosisTerms.has(t) ? 1 : CONTEXT_WORD_WEIGHT));
+      lists.push(deps.index.searchText({ terms, weights, k: perList }).then((hits) => ({ name: `text:${variant}`, hits, weight: VARIANT_WEIGHT[variant] })));
     }
   }
   if (legs.includes('vector') && deps.embedder) {
@@ -75,24 +79,29 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
         vectors.then(async (all) => ({
           name: `vector:${variant}`,
           weight: VARIANT_WEIGHT[variant],
-          hits: await deps.index.searchVector({ embedding: all[i] ?? [], model: embedder.model, k: candidates, efSearch: deps.efSearch ?? 100 }),
+          hits: await deps.index.searchVector({ embedding: all[i] ?? [], model: embedder.model, k: perList, efSearch: deps.efSearch ?? 100 }),
         })),
       );
     });
   }
   const ranked = await Promise.all(lists);
-  // A section written for another population (another trimester, infants for a school child) is
-  // never the right section for this patient, however well its words match; one written for her own
-  // trimester or her state after birth comes first.
   const strongest = Math.max(0, ...ranked.map((l) => l.weight ?? 1));
   const floor = strongest / (RRF_K + 20);
-  // Only sections of the guideline the query is about may move up: a malaria section written for her
-  // trimester must not overtake the HIV sections of a consult about HIV in pregnancy.
   const fusedAll = fuseRankings(ranked);
-  const topicBook = fusedAll[0]?.section.bookTitle;
-  const fused = fitToPatient(fusedAll, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook);
+  const reranker = deps.reranker ?? DEFAULT_RERANKER;
+  const scores = await reranker.rerank(
+    { condition: input.condition, text: queries.contextual, demographics: input.demographics },
+    fusedAll.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, titlePath: f.section.titlePath, sectionPath: f.section.sectionPath, text: f.section.text, fusedScore: f.fusedScore })),
+  );
+  // Ties keep the fused order, which is itself stable (content hash), so runs repeat exactly.
+  const reranked = fusedAll.map((f, i) => ({ ...f, rerankScore: scores[i] ?? 0, order: i })).sort((a, b) => b.rerankScore - a.rerankScore || a.order - b.order);
+  // A section written for another population (another trimester, infants for a school child) is
+  // never the right section for this patient, however well its words match; how well it fits her own
+  // state is one of the reranker's features, so nothing is promoted here.
+  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, () => false);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
-  return { sections, queries, legs };
+  const candidates = fused.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, text: f.section.text }));
+  return { sections, queries, legs, candidates };
 }
 
 /**
@@ -101,21 +110,31 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
  */
 export const VARIANT_WEIGHT = { condition: 0.5, contextual: 1 } as const;
 
+const DEFAULT_RERANKER = featureReranker();
+
+/**
+ * How much a context word (population, findings) counts against a word of the diagnosis in full-text
+ * scoring: pregnancy words must refine a consult about malaria in pregnancy, not pull another book's
+ * pregnancy section above the malaria one (measured on the tune half: npm run eval).
+ */
+export const CONTEXT_WORD_WEIGHT = 0.5;
+
 /**
  * The relevance floor: a section found only by a single list, below rank 20 of the strongest list, is
- * noise, not evidence. With several lists, agreement lifts a section above it even at deeper ranks.
+ * noise, not evidence, unless the reranker put it among the first k (its headings name the question).
+ * With several lists, agreement lifts a section above it even at deeper ranks.
  */
 function selectSections(
-  fused: ReturnType<typeof fuseRankings>,
+  fused: ReadonlyArray<ReturnType<typeof fuseRankings>[number]>,
   limits: { k: number; tokenBudget: number; perPartCap: number; floor: number },
 ): RetrievedSection[] {
   const chosen: RetrievedSection[] = [];
   const perPart = new Map<string, number>();
   const seenText = new Set<string>();
   let tokens = 0;
-  for (const { section, fusedScore, foundBy } of fused) {
+  for (const [rank, { section, fusedScore, foundBy }] of fused.entries()) {
     if (chosen.length >= limits.k) break;
-    if (fusedScore < limits.floor) break;
+    if (fusedScore < limits.floor && rank >= limits.k) continue;
     const textKey = normalisedBody(section);
     if (seenText.has(textKey)) continue;
     const partKey = `${section.accession}/${section.partFile}`;

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Messenger, SendOutcome } from '../../src/consult/messenger.js';
-import type { InboundMessage, OutboundMessage } from '../../src/consult/messages.js';
-import { BAD_INVITE, ENROLLED_WELCOME, gateSender, INVITE_ATTEMPT_LIMITS, INVITE_LIMITED } from '../../src/consult/sender-gate.js';
-import { newInviteCode } from '../../src/entry/admin-codes.js';
-import { createIdentityStore } from '../../src/infra/db/stores/identity-store.js';
-import { createStaffMember, enrollHealthWorker } from '../../src/infra/db/stores/people-store.js';
+import type { InboundMessage } from '../../src/consult/messages.js';
+import { BAD_INVITE, ENROLLED_WELCOME, gateSender, INVITE_ATTEMPT_LIMITS, INVITE_LIMITED, type GateReply } from '../../src/consult/sender-gate.js';
+import { newInviteCode } from '../../src/consult/enrollment/invite-code.js';
+import { createStaffMember } from '../../src/infra/db/stores/people-store.js';
+import { inviteWorker, testEnrollmentStore } from '../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
-class Replies implements Messenger {
-  readonly sent: OutboundMessage[] = [];
-  canSend(): boolean {
-    return true;
-  }
-  async send(_channel: string, message: OutboundMessage): Promise<SendOutcome> {
-    this.sent.push(message);
-    return { status: 'sent', channelMessageIds: [String(this.sent.length)] };
-  }
+/** Collects the gate's answers (their delivery through the outbox is tested in gate-replies.test.ts). */
+class Replies {
+  readonly sent: GateReply[] = [];
+  readonly reply = async (reply: GateReply): Promise<void> => {
+    this.sent.push(reply);
+  };
   to(chatId: string): string[] {
     return this.sent.filter((m) => m.chatId === chatId).map((m) => m.text);
   }
@@ -35,14 +31,14 @@ describe('invite codes cannot be guessed', () => {
     db = await openTestDatabase('pglite');
     const supervisorId = await createStaffMember(db, { role: 'supervisor', name: 'Supervisor', email: 'invites@example.org' });
     code = newInviteCode();
-    await enrollHealthWorker(db, { displayName: 'CHW', supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+    await inviteWorker(db, { displayName: 'CHW', supervisorId, code });
   });
   afterAll(async () => {
     await db?.close();
   });
 
   it('refuses 100 wrong guesses after the limit, then the right code too for that sender; another sender still enrolls', async () => {
-    const deps = { identities: createIdentityStore(db), messenger: replies };
+    const deps = { identities: testEnrollmentStore(db), reply: replies.reply };
     for (let guess = 0; guess < 100; guess++) await gateSender(deps, start('9001', `WRNG-${String(guess).padStart(4, '0')}`));
     const answers = replies.to('9001');
     expect(answers).toHaveLength(100);

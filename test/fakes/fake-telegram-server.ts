@@ -161,6 +161,7 @@ export class FakeTelegramServer {
   private readonly callbackQueries = new Map<string, { answered: boolean }>();
   private readonly buckets = new Map<number, { tokens: number; at: number }>();
   private readonly waiters = new Set<() => void>();
+  private readonly sentListeners = new Set<(message: SentMessage) => void>();
   private allowedUpdates: string[] | undefined;
   private poll: HeldPoll | undefined;
   private nextUpdateId = 100_001;
@@ -351,6 +352,15 @@ export class FakeTelegramServer {
   }
 
   /** Resolves with the chat's sent messages once there are at least `count`; rejects after `timeoutMs` (default 2000). */
+  /**
+   * Calls `listener` with each message the bot sends from now on; returns the unsubscribe. For load
+   * benches with thousands of chats, where a waiter per chat re-scanning `sentTo` would not scale.
+   */
+  onSent(listener: (message: SentMessage) => void): () => void {
+    this.sentListeners.add(listener);
+    return () => this.sentListeners.delete(listener);
+  }
+
   waitForMessages(chatId: number, count: number, timeoutMs = 2000): Promise<SentMessage[]> {
     return this.waitFor(
       () => (this.sentTo(chatId).length >= count ? this.sentTo(chatId) : undefined),
@@ -558,6 +568,7 @@ export class FakeTelegramServer {
     };
     this.sent.push(record);
     this.sentByKey.set(messageKey(chatId, messageId), record);
+    for (const listener of this.sentListeners) listener(record);
     this.notify();
     return ok(message);
   }

@@ -76,7 +76,7 @@ describe('searchGuidelines over the sample corpus', () => {
   });
 
   it('expands CHW abbreviations, which changes what is found', async () => {
-    expect(normaliseQueryText('RDT neg, give ORS')).toBe('RDT rapid diagnostic test neg, give ORS oral rehydration salts solution');
+    expect(normaliseQueryText('RDT neg, give ORS')).toBe('RDT rapid diagnostic test neg negative, give ORS oral rehydration salts solution');
     const abbreviated = { condition: 'diarrhoea', demographics: { ageYears: 2 }, findings: [{ category: 'medication' as const, value: 'ORS' }] };
     const withExpansion = await searchGuidelines(textOnly, abbreviated);
     const terms = buildQueryVariants(abbreviated).contextual;
@@ -128,5 +128,34 @@ describe('searchGuidelines over the sample corpus', () => {
     });
     expect(variants.contextual).toContain('drinking normally');
     expect(variants.contextual).not.toMatch(/sunken|vomiting/);
+  });
+
+  it('reads "not severe" in the diagnosis: an adult with uncomplicated malaria gets the adult treatment, not severe-malaria care', async () => {
+    const input = {
+      condition: 'malaria, not severe',
+      demographics: { ageYears: 34, sex: 'male' as const, weightKg: 70 },
+      findings: [{ category: 'test_result' as const, value: 'mRDT +ve' }, { category: 'symptom' as const, value: 'hot body 2 days, body pain' }],
+    };
+    const { sections } = await searchGuidelines(textOnly, input);
+    expect(sections[0]?.section.titlePath.toLowerCase()).not.toContain('severe');
+    // The adult chapter, or its artemether-lumefantrine section when the chunk budget splits it.
+    expect(sections.slice(0, 3).some((s) => s.section.sectionId?.startsWith('mal-tx-adults'))).toBe(true);
+  });
+
+  it('finds the section a health worker means when she writes Pidgin and shorthand', async () => {
+    const { sections } = await searchGuidelines(textOnly, {
+      condition: 'running stomach',
+      demographics: { ageMonths: 14, sex: 'female', weightKg: 9 },
+      findings: [{ category: 'symptom', value: 'watery stool 5x today' }, { category: 'exam_sign', value: 'drinking eagerly, eyes sunken small, skin pinch slow' }],
+    });
+    expect(sections.map((s) => s.section.accession)).toContain('SAMPLE-DIARRHOEA');
+    expect(sections[0]?.section.accession).toBe('SAMPLE-DIARRHOEA');
+  });
+
+  it('returns the same sections in the same order every time', async () => {
+    const input = { condition: 'pneumonia', demographics: { ageYears: 2 }, findings: [{ category: 'symptom' as const, value: 'cough' }] };
+    const first = await searchGuidelines(textOnly, input);
+    const second = await searchGuidelines(textOnly, input);
+    expect(second.sections.map((s) => s.section.id)).toEqual(first.sections.map((s) => s.section.id));
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffMember } from '../../src/infra/db/stores/people-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/stores/review-auth-store.js';
 import { issueSetupToken } from '../../src/review/auth/setup-link.js';
+import { createReviewStore } from '../../src/infra/db/stores/review-store.js';
 import { createReviewApp } from '../../src/review/http/app.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -65,7 +66,7 @@ describe('review app sign-in', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    app = createReviewApp({ auth: auth(), audit: createReviewAudit(db), secureCookies: false, addressOf: () => address.value, now: () => clock });
+    app = createReviewApp({ auth: auth(), audit: createReviewAudit(db), reviews: createReviewStore(db), secureCookies: false, addressOf: () => address.value, now: () => clock });
   });
   afterAll(async () => {
     await db.close();

@@ -1,9 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
-import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { openDatabase, openOnPglite, PGLITE_EXTENSIONS, type Database } from '../../src/infra/db/open-database.js';
 import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { MIGRATIONS_DIR } from './test-database.js';
@@ -15,7 +14,7 @@ import { MIGRATIONS_DIR } from './test-database.js';
  */
 export async function startSharedDatabase(serverUrl = TEST_DATABASE_URL): Promise<{ url: string; db: Database; close(): Promise<void> }> {
   if (serverUrl) return startOnRealPostgres(serverUrl);
-  const pglite = await PGlite.create({ extensions: { vector } });
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = openOnPglite(pglite);
   await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
   await loadSampleCorpus(db);

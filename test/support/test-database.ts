@@ -1,10 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
-import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { openDatabase, openOnPglite, PGLITE_EXTENSIONS, type Database } from '../../src/infra/db/open-database.js';
 import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -23,7 +22,7 @@ export interface TestDatabase extends Database {
  */
 export async function openTestDatabase(via: TestBackend, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) return openRealPostgres(TEST_DATABASE_URL, options);
-  const pglite = await PGlite.create({ extensions: { vector } });
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   let db: Database;
   let server: PGLiteSocketServer | undefined;
   if (via === 'pglite') {

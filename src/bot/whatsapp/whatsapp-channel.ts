@@ -6,7 +6,9 @@ import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-en
 import type { Log } from '../../core/logging.js';
 import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
-import { gateSender, hashChannelId, type IdentityStore } from '../../consult/sender-gate.js';
+import type { IdentityStore } from '../../consult/enrollment/ports.js';
+import { sendGateReply } from '../../consult/send-gate-reply.js';
+import { gateSender } from '../../consult/sender-gate.js';
 import { createChannelMessenger } from '../channel-messenger.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
 import { subscribeWhatsAppInbound } from './whatsapp-inbound.js';
@@ -25,8 +27,6 @@ export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
   engine: ConsultEngineDeps;
   identities: IdentityStore;
-  /** Sends the gate's replies (welcome, refusal); normally the engine's messenger. */
-  messenger: Messenger;
   log: Log;
   /** Default `() => new Date()`. */
   now?: () => Date;
@@ -46,11 +46,12 @@ export interface WhatsAppChannel {
  * messages; different chats run concurrently. Groups and status broadcasts never get here.
  */
 export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppChannel {
-  const { engine, identities, messenger, log } = options;
+  const { engine, identities, log } = options;
   const chains = new Map<string, Promise<void>>();
 
   const handle = async (inbound: InboundMessage): Promise<void> => {
-    const gate = await gateSender({ identities, messenger }, inbound);
+    // The gate's answers go through the engine's outbox, so one whose send fails is retried.
+    const gate = await gateSender({ identities, reply: (reply) => sendGateReply(engine, reply) }, inbound);
     if (gate.kind === 'consult') await receiveInbound(engine, inbound, gate.healthWorkerId);
   };
 
@@ -70,7 +71,7 @@ export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppC
     // already stored is answered by the periodic resume; one that could not be stored is lost (the
     // engine logged that separately).
     onError: (error, inbound) =>
-      log.error({ messageHash: hashChannelId('whatsapp', inbound.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'whatsapp message failed'),
+      log.error({ messageHash: engine.messageRef?.('whatsapp', inbound.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'whatsapp message failed'),
   });
 
   const idle = async (): Promise<void> => {

@@ -51,6 +51,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(10, 1, 200),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
   JOBS_LOCK_SECONDS: int(30, 1, 3600),
+  JOBS_CONCURRENCY: int(8, 1, 256),
   JOBS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' }).optional().default('chw'),
 
   ANTHROPIC_API_KEY: optionalString,
@@ -66,6 +67,10 @@ const envSchema = z.object({
   EMBEDDING_DIMENSIONS: int(STORED_EMBEDDING_DIMENSIONS, 1, 4096),
   EMBEDDING_BATCH_SIZE: int(64, 1, 2048),
   EMBEDDING_CONCURRENCY: int(2, 1, 32),
+  RERANK_URL: optionalUrl,
+  RERANK_MODEL: optionalString,
+  RERANK_API_KEY: optionalString,
+  RERANK_TIMEOUT_MS: int(2000, 100, 60_000),
 
   GUIDELINES_BASE_URL: z.url({ message: 'must be a URL' }).optional().default('https://ftp.ncbi.nlm.nih.gov/pub/litarch'),
   GUIDELINES_PUBLISHER: z.string().trim().min(1).optional().default('World Health Organization'),
@@ -89,6 +94,10 @@ const envSchema = z.object({
   REVIEW_HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
   /** The address supervisors open (used in set-password links); https:// turns on Secure cookies. */
   REVIEW_PUBLIC_URL: optionalUrl,
+  /** Key of the HMAC that turns sender ids into audit references; required with DATABASE_URL by every process that hashes senders. */
+  SENDER_HASH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters (e.g. openssl rand -hex 32)' }).optional()),
+  /** Days unknown-sender traces and redelivery records are kept. */
+  RETENTION_DAYS: int(30, 1, 3650),
 });
 
 export interface Config {
@@ -101,6 +110,8 @@ export interface Config {
   jobsPrefix: string;
   /** How long a worker's claim on a job lasts without renewal: a dead worker's job moves on after this. */
   jobsLockSeconds: number;
+  /** Jobs of one kind (plans, follow-ups) a process runs at once; mostly waiting on the LLM. */
+  jobsConcurrency: number;
   llm:
     | { kind: 'offline' }
     | {
@@ -123,6 +134,8 @@ export interface Config {
         batchSize: number;
         concurrency: number;
       };
+  /** 'features': the deterministic default; 'http': a cross-encoder `/rerank` endpoint (RERANK_URL). */
+  rerank: { kind: 'features' } | { kind: 'http'; url: string; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   guidelines: {
     baseUrl: string;
     publisher: string;
@@ -147,12 +160,20 @@ export interface Config {
   whatsapp: { enabled: boolean; chromiumPath: string };
   reviewPort: number;
   review: { host: string; port: number; publicUrl: string };
+  /**
+   * The HMAC key for sender ids. Undefined only on the embedded database, where one is generated once
+   * and kept owner-only under DATA_DIR (src/infra/config/sender-hash-secret.ts).
+   */
+  senderHashSecret: string | undefined;
+  /** Unknown-sender traces and redelivery records older than this many days are deleted. */
+  retentionDays: number;
 }
 
 /** AppError `bad_config`; `details.problems` names each bad or missing variable. */
 export type ConfigError = AppError<{ problems: string[] }>;
 
-function configError(problems: string[]): ConfigError {
+/** AppError `bad_config` naming each problem (exit 78). */
+export function configError(problems: string[]): ConfigError {
   return new AppError('bad_config', `invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`, {
     details: { problems },
   });
@@ -191,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     redisUrl: e.REDIS_URL,
     jobsPrefix: e.JOBS_PREFIX,
     jobsLockSeconds: e.JOBS_LOCK_SECONDS,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     llm: e.ANTHROPIC_API_KEY
       ? {
           kind: 'anthropic',
@@ -215,6 +237,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             concurrency: e.EMBEDDING_CONCURRENCY,
           }
         : { kind: 'none' },
+    rerank: e.RERANK_URL
+      ? { kind: 'http', url: e.RERANK_URL, model: e.RERANK_MODEL, apiKey: e.RERANK_API_KEY, timeoutMs: e.RERANK_TIMEOUT_MS }
+      : { kind: 'features' },
     guidelines: {
       baseUrl: e.GUIDELINES_BASE_URL.replace(/\/+$/, ''),
       publisher: e.GUIDELINES_PUBLISHER,
@@ -239,5 +264,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     whatsapp: { enabled: e.WHATSAPP_ENABLED, chromiumPath: e.CHROMIUM_PATH },
     reviewPort: e.REVIEW_PORT,
     review: { host: e.REVIEW_HOST, port: e.REVIEW_PORT, publicUrl: (e.REVIEW_PUBLIC_URL ?? `http://${e.REVIEW_HOST}:${e.REVIEW_PORT}`).replace(/\/+$/, '') },
+    senderHashSecret: e.SENDER_HASH_SECRET,
+    retentionDays: e.RETENTION_DAYS,
   };
 }

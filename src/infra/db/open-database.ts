@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -9,6 +10,9 @@ import { damagedDataDirError, lockDataDir, restrictDataDir } from './data-dir-lo
 import { pgliteSession, postgresSession, type SqlSession } from './sql-session.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
+
+/** The extensions the migrations create, for every PGlite instance: pgvector and pg_trgm. */
+export const PGLITE_EXTENSIONS = { vector, pg_trgm };
 
 export interface Database {
   backend: DatabaseBackend;
@@ -25,18 +29,18 @@ export type DatabaseLocation =
   | { kind: 'pglite-memory' }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
-/** Opens PGlite with pgvector (persisted in dataDir, or in memory) or PostgreSQL through node-postgres. */
+/** Opens PGlite with pgvector and pg_trgm (persisted in dataDir, or in memory) or PostgreSQL through node-postgres. */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.kind === 'postgres') return openPostgres(location.url, location.poolSize ?? 10);
   const dataDir = location.kind === 'pglite' ? location.dataDir : undefined;
-  if (!dataDir) return openOnPglite(await PGlite.create({ extensions: { vector } }));
+  if (!dataDir) return openOnPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   process.umask(0o077);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await restrictDataDir(dataDir);
   const lock = await lockDataDir(dataDir);
   let db: PGlite;
   try {
-    db = await PGlite.create({ dataDir, extensions: { vector } });
+    db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     await lock.release();
     throw damagedDataDirError(dataDir, error);

@@ -5,3 +5,4 @@ export { estimateTokens } from './tokens.js';
 export { partKind, shouldIngestPart, type PartFileKind } from './part-kind.js';
 export { ParseError, isParseError, type ParseErrorCode } from './parse-error.js';
 export type * from './types.js';
+export { decodeXmlBytes } from './xml-encoding.js';

@@ -1,7 +1,8 @@
 /** Why a guideline file could not be parsed; `code` is what callers branch on. */
 export type ParseErrorCode =
   | 'malformed_xml' // not well-formed XML (the message carries line and column)
-  | 'unsupported_root'; // well-formed, but neither a BITS book/part nor a JATS article
+  | 'unsupported_root' // well-formed, but neither a BITS book/part nor a JATS article
+  | 'bad_encoding'; // bytes not valid in the declared (or default UTF-8) encoding, or an unknown encoding
 
 export class ParseError extends Error {
   override readonly name = 'ParseError';

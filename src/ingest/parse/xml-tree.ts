@@ -1,11 +1,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ParseError } from './parse-error.js';
+import type { XmlNode } from './xml-node.js';
+import { scanXml } from './xml-scan.js';
 
-/**
- * A node of fast-xml-parser's `preserveOrder` output: one key naming the element (or '#text'), whose
- * value is the ordered child list (or the text), plus ':@' holding the attributes.
- */
-export type XmlNode = { [key: string]: unknown; ':@'?: Record<string, string> };
+export type { XmlNode } from './xml-node.js';
 
 const parser = new XMLParser({
   preserveOrder: true, // mixed content ("a <italic>b</italic> c") must keep its order
@@ -21,9 +19,15 @@ const parser = new XMLParser({
 
 /**
  * Parses well-formed XML into ordered nodes. Throws ParseError('malformed_xml') with line and column,
- * because fast-xml-parser on its own accepts some broken documents silently.
+ * because fast-xml-parser on its own accepts some broken documents silently. Plain files (nearly all)
+ * take the single-pass scanner; anything it declines is validated, then parsed, by fast-xml-parser.
  */
 export function parseXml(xml: string, fileName?: string): XmlNode[] {
+  return scanXml(xml) ?? validateAndParseXml(xml, fileName);
+}
+
+/** The general path: fast-xml-parser's validator, then its parser (two passes). */
+export function validateAndParseXml(xml: string, fileName?: string): XmlNode[] {
   const verdict = XMLValidator.validate(xml);
   const where = fileName === undefined ? {} : { fileName };
   if (verdict !== true) {

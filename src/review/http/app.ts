@@ -6,14 +6,23 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ReviewAudit, ReviewAuthStore } from '../auth/ports.js';
 import { AUTH_POLICY } from '../auth/policy.js';
 import { newSecret } from '../auth/secrets.js';
-import { resolveSession, signOut, type ActiveSession } from '../auth/session.js';
+import { resolveSession, signOut } from '../auth/session.js';
 import { setPasswordWithLink, setupLinkIsValid } from '../auth/set-password.js';
 import { signIn } from '../auth/sign-in.js';
+import type { ReviewStore } from '../consults/ports.js';
+import { forbidden, formOf, notFound, type ReviewEnv } from './context.js';
 import { page, STYLESHEET } from './layout.js';
+import { registerAdminRoutes, type AdminDeps } from './admin-routes.js';
+import { registerReviewRoutes } from './review-routes.js';
 
 export interface ReviewAppDeps {
   auth: ReviewAuthStore;
   audit: ReviewAudit;
+  reviews: ReviewStore;
+  /** The admin pages; absent: no admin pages (404). */
+  admin?: Pick<AdminDeps, 'workers' | 'staff' | 'ingestion' | 'publicUrl'>;
+  /** Bull Board's Hono app, served to admins under /admin/queues (REDIS_URL set). */
+  queueBoard?: Hono;
   /** Secure cookies (and the __Host- prefix) when the app is served over HTTPS. */
   secureCookies: boolean;
   /** The client address for the per-address sign-in limit. */
@@ -21,7 +30,7 @@ export interface ReviewAppDeps {
   now?: () => Date;
 }
 
-type Env = { Variables: { session: ActiveSession } };
+type Env = ReviewEnv;
 
 const PRE_CSRF_COOKIE = 'review_precsrf';
 
@@ -39,12 +48,13 @@ export function createReviewApp(deps: ReviewAppDeps): Hono<Env> {
   const cookieOptions = { httpOnly: true, sameSite: 'Strict' as const, secure: deps.secureCookies, path: '/' };
   const app = new Hono<Env>();
 
-  app.use(
+  const headers = (scripts: boolean) =>
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'none'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'"],
+        // Bull Board (admins, /admin/queues) is a React app with its own scripts and inline styles;
+        // every other page runs no script at all.
+        ...(scripts ? { scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'], fontSrc: ["'self'", 'data:'], connectSrc: ["'self'"] } : { styleSrc: ["'self'"], imgSrc: ["'self'"] }),
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         baseUri: ["'none'"],
@@ -53,8 +63,10 @@ export function createReviewApp(deps: ReviewAppDeps): Hono<Env> {
       xFrameOptions: 'DENY',
       strictTransportSecurity: deps.secureCookies ? 'max-age=31536000' : false,
       crossOriginEmbedderPolicy: false,
-    }),
-  );
+    });
+  const pageHeaders = headers(false);
+  const boardHeaders = headers(true);
+  app.use((c, next) => (deps.queueBoard && c.req.path.startsWith('/admin/queues') ? boardHeaders(c, next) : pageHeaders(c, next)));
   app.use(async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -173,28 +185,16 @@ ${message ? html`<p class="error" role="alert">${message}</p>` : ''}
     return c.redirect('/login', 303);
   });
 
-  app.get('/', (c) => {
-    const { staff, csrfToken } = c.get('session');
-    return c.html(page('Review queue', html`<h1>Review queue</h1><p>Signed in as ${staff.role}.</p>`, { email: staff.email, csrfToken }));
-  });
+  registerReviewRoutes(app, { reviews: deps.reviews, audit: deps.audit, now });
+  if (deps.admin) {
+    registerAdminRoutes(app, { ...deps.admin, auth: deps.auth, audit: deps.audit, now, queuesMounted: deps.queueBoard !== undefined });
+    if (deps.queueBoard) {
+      // Its JSON actions carry no form CSRF token and are refused by the rule above: the board is read-only.
+      app.route('/admin/queues', deps.queueBoard);
+    }
+  }
 
-  app.notFound((c) => {
-    c.status(404);
-    return c.html(page('Not found', html`<h1>Not found</h1>`));
-  });
+  app.notFound((c) => notFound(c));
 
   return app;
-}
-
-function forbidden(c: Context) {
-  c.status(403);
-  return c.html(page('Forbidden', html`<h1>Request refused</h1><p>The form expired. Go back, reload the page and try again.</p>`));
-}
-
-/** The urlencoded form body (parsed once per request; Hono caches it). */
-async function formOf(c: Context): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body)) if (typeof v === 'string') out[k] = v;
-  return out;
 }

@@ -3,8 +3,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newInviteCode } from '../../../src/entry/admin-codes.js';
-import { createStaffMember, enrollHealthWorker } from '../../../src/infra/db/stores/people-store.js';
+import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
+import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
+import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
 import { startSharedDatabase } from '../../support/shared-database.js';
@@ -31,11 +32,11 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     for (let i = 0; i < 4; i++) {
       const code = newInviteCode();
       codes.push(code);
-      await enrollHealthWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+      await inviteWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, code });
     }
     const { url } = await telegram.start();
     dataDir = await mkdtemp(join(tmpdir(), 'bot-'));
-    env = { DATABASE_URL: shared.url, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir };
+    env = { DATABASE_URL: shared.url, SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir };
     processes.push(startEntry('bot', env));
     await telegram.waitForPoll(30_000);
   }, 120_000);

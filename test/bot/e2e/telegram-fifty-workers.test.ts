@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newInviteCode } from '../../../src/entry/admin-codes.js';
-import { createStaffMember, enrollHealthWorker } from '../../../src/infra/db/stores/people-store.js';
+import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
+import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
+import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
 import { describeWithRedis, TEST_REDIS_URL } from '../../support/redis.js';
@@ -27,12 +28,13 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
     for (let i = 0; i < WORKERS; i++) {
       const code = newInviteCode();
       codes.push(code);
-      await enrollHealthWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+      await inviteWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, code });
     }
     const { url } = await telegram.start();
     dataDir = await mkdtemp(join(tmpdir(), 'e2e-'));
     env = {
       DATABASE_URL: shared.url,
+      SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET,
       DATABASE_POOL_SIZE: '8',
       REDIS_URL: TEST_REDIS_URL,
       JOBS_PREFIX: prefix,

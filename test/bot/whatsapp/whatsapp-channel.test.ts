@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateScheduler } from '../../../src/bot/delivery/rate-scheduler.js';
 import { createWhatsAppMessenger, startWhatsAppChannel, type WhatsAppChannel } from '../../../src/bot/whatsapp/whatsapp-channel.js';
 import { WhatsAppOutbound } from '../../../src/bot/whatsapp/whatsapp-outbound.js';
-import { ENROLLED_WELCOME, hashChannelId, UNKNOWN_SENDER_REPLY } from '../../../src/consult/sender-gate.js';
-import { newInviteCode } from '../../../src/entry/admin-codes.js';
+import { ENROLLED_WELCOME, UNKNOWN_SENDER_REPLY } from '../../../src/consult/sender-gate.js';
+import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
 import { buildConsultRuntime, engineLog, type ConsultRuntime } from '../../../src/entry/consult-runtime.js';
 import { loadConfig } from '../../../src/infra/config/config.js';
-import { createIdentityStore } from '../../../src/infra/db/stores/identity-store.js';
-import { createStaffMember, enrollHealthWorker } from '../../../src/infra/db/stores/people-store.js';
+import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
+import { inviteWorker, testEnrollmentStore, testSenderHasher, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { createLogger } from '../../../src/infra/log/logger.js';
 import { loadSampleCorpus } from '../../../src/ingest/load-sample-corpus.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -45,14 +45,14 @@ describe('WhatsApp: inbound -> sender gate -> consult engine -> outbound', () =>
     await loadSampleCorpus(db);
     const supervisorId = await createStaffMember(db, { role: 'supervisor', name: 'Supervisor', email: 'sup@example.org' });
     inviteCode = newInviteCode();
-    workerId = await enrollHealthWorker(db, { displayName: 'CHW Ama', supervisorId, inviteCode, expiresAt: new Date(Date.now() + 86_400_000) });
+    workerId = (await inviteWorker(db, { displayName: 'CHW Ama', supervisorId, code: inviteCode })).workerId;
 
     // Offline protocol mode, full-text retrieval, jobs in this process: the embedded default.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-not-used' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-not-used', SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET });
     const logger = createLogger({ level: 'silent' });
     const messenger = createWhatsAppMessenger(new WhatsAppOutbound({ client, scheduler: new RateScheduler(FAST) }), () => connected);
     runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto' });
-    channel = startWhatsAppChannel({ client, engine: runtime.engine, identities: createIdentityStore(db), messenger, log: engineLog(logger) });
+    channel = startWhatsAppChannel({ client, engine: runtime.engine, identities: testEnrollmentStore(db), log: engineLog(logger) });
     await runtime.runner?.start();
   });
 
@@ -73,7 +73,7 @@ describe('WhatsApp: inbound -> sender gate -> consult engine -> outbound', () =>
     expect(await db.prisma.message.count({ where: { text: { contains: 'Kofi' } } })).toBe(0);
     const audit = await db.prisma.auditEvent.findMany({ where: { action: 'inbound.unknown_sender' } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.subjectId).toBe(hashChannelId('whatsapp', STRANGER));
+    expect(audit[0]?.subjectId).toBe(testSenderHasher('whatsapp', STRANGER));
     // Neither the number nor the message id (which contains the number) is anywhere in the audit log
     // or the exactly-once table.
     expect(JSON.stringify(audit, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).not.toContain('233244555666');

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newInviteCode } from '../../../src/entry/admin-codes.js';
-import { createStaffMember, enrollHealthWorker } from '../../../src/infra/db/stores/people-store.js';
+import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
+import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
+import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer, replyText } from '../../fakes/fake-anthropic-server.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
@@ -26,7 +27,7 @@ describeWithRedis('a worker killed in the middle of a plan job', () => {
     shared = await startSharedDatabase();
     const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: 'crash@example.org' });
     code = newInviteCode();
-    await enrollHealthWorker(shared.db, { displayName: 'CHW', supervisorId, inviteCode: code, expiresAt: new Date(Date.now() + 86_400_000) });
+    await inviteWorker(shared.db, { displayName: 'CHW', supervisorId, code });
     const telegramUrl = (await telegram.start()).url;
     const anthropicUrl = (await anthropic.start()).url;
     // The plan writer's draft: a line copied from the first section, cited, so it survives the checks.
@@ -41,6 +42,7 @@ describeWithRedis('a worker killed in the middle of a plan job', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'crash-'));
     const common = {
       DATABASE_URL: shared.url,
+      SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET,
       DATABASE_POOL_SIZE: '4',
       REDIS_URL: TEST_REDIS_URL,
       JOBS_PREFIX: prefix,

@@ -38,6 +38,7 @@ describe('configuration', () => {
       EMBEDDING_MODEL: 'nomic-embed-text',
       EMBEDDING_BASE_URL: 'http://ollama:11434/v1',
       GUIDELINES_ACCESSIONS: 'NBK1, NBK2',
+      SENDER_HASH_SECRET: 'a-deployment-secret-of-32-characters-or-more',
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://bot@db:5432/consult', poolSize: 10 });
     expect(config.llm).toMatchObject({ kind: 'anthropic', apiKey: 'sk-test', interviewModel: 'claude-haiku-5-5' });
@@ -51,6 +52,13 @@ describe('configuration', () => {
     expect(problems.join('\n')).toMatch(/CHUNK_TOKEN_BUDGET: must be a whole number from 64 to 8192/);
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
     expect(problems.join('\n')).toMatch(/GUIDELINES_BASE_URL: must be a URL/);
+  });
+
+  it('validates the sender hash secret (32+ characters) and the retention days', () => {
+    expect(problemsOf({ SENDER_HASH_SECRET: 'too-short' })[0]).toMatch(/^SENDER_HASH_SECRET: must be at least 32 characters/);
+    expect(loadConfig({}).senderHashSecret).toBeUndefined();
+    expect(loadConfig({}).retentionDays).toBe(30);
+    expect(problemsOf({ RETENTION_DAYS: '0' })[0]).toMatch(/^RETENTION_DAYS: must be a whole number from 1/);
   });
 
   it('refuses combinations that cannot work', () => {

@@ -11,12 +11,8 @@ import {
   type GuidelineChunkInput,
 } from '../../../src/infra/db/stores/guideline-chunk-store.js';
 import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
-import {
-  createStaffMember,
-  enrollHealthWorker,
-  findHealthWorkerByIdentity,
-  redeemInviteCode,
-} from '../../../src/infra/db/stores/people-store.js';
+import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
+import { inviteWorker, testEnrollmentStore } from '../../support/enrollment.js';
 import { MIGRATIONS_DIR, openTestDatabase, type TestBackend, type TestDatabase } from '../../support/test-database.js';
 
 const DIM = 768;
@@ -159,19 +155,15 @@ export function describeRepositoryContract(via: TestBackend): void {
     it('binds a sender to a health worker with a one-time, expiring invite code', async () => {
       const supervisorId = await createStaffMember(db, { role: 'supervisor', name: 'Nurse A', email: `a-${via}@example.org` });
       const now = new Date('2026-11-22T10:00:00Z');
-      const workerId = await enrollHealthWorker(db, {
-        displayName: 'CHW One',
-        supervisorId,
-        inviteCode: 'abc-123',
-        expiresAt: new Date('2026-11-29T10:00:00Z'),
-      });
-      expect(await findHealthWorkerByIdentity(db, { channel: 'telegram', channelUserId: '777' })).toBeNull();
-      expect(await redeemInviteCode(db, { code: 'ABC-123', channel: 'telegram', channelUserId: '777', now })).toBe(workerId);
-      expect(await redeemInviteCode(db, { code: 'ABC-123', channel: 'telegram', channelUserId: '888', now })).toBeNull();
-      expect(await findHealthWorkerByIdentity(db, { channel: 'telegram', channelUserId: '777' })).toEqual({ id: workerId, supervisorId });
+      const identities = testEnrollmentStore(db, () => now);
+      const { workerId } = await inviteWorker(db, { displayName: 'CHW One', supervisorId, code: 'abc-123', expiresAt: new Date('2026-11-29T10:00:00Z') });
+      expect(await identities.findWorker('telegram', '777')).toBeNull();
+      expect(await identities.redeemInvite('ABC-123', 'telegram', '777')).toBe(workerId);
+      expect(await identities.redeemInvite('ABC-123', 'telegram', '888')).toBeNull();
+      expect(await identities.findWorker('telegram', '777')).toBe(workerId);
 
-      await enrollHealthWorker(db, { displayName: 'CHW Two', supervisorId, inviteCode: 'old', expiresAt: new Date('2026-11-01T00:00:00Z') });
-      expect(await redeemInviteCode(db, { code: 'old', channel: 'whatsapp', channelUserId: '233200000000', now })).toBeNull();
+      await inviteWorker(db, { displayName: 'CHW Two', supervisorId, code: 'old', expiresAt: new Date('2026-11-01T00:00:00Z') });
+      expect(await identities.redeemInvite('old', 'whatsapp', '233200000000')).toBeNull();
     });
 
     it('keeps an audit trail of ids', async () => {

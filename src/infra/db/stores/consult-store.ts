@@ -10,7 +10,10 @@ import { createMessageStore, insertOutbound } from './message-store.js';
 import { createPlanStore } from './plan-store.js';
 
 export interface ConsultStoreOptions {
-  /** How long a chat's lock lasts if its holder dies without releasing it; default 120 s. */
+  /**
+   * How long a chat's lock outlives a holder that died without releasing it; default 15 s. A live
+   * holder renews it every third of that, so a long turn (slow LLM, retries) keeps its chat.
+   */
   lockLeaseSeconds?: number;
   /** Turns of the transcript handed to the interview model; default 20. */
   transcriptTurns?: number;

@@ -20,15 +20,12 @@ export interface GuidelineSourceInput {
 /** A chunk line of the chunks file, stored under its source's id. */
 export type GuidelineChunkInput = Omit<ChunkRecord, 'type' | 'accession'> & { sourceId: string };
 
-/** A chunk as a search returns it: the rag port's IndexHit (score: cosine similarity or text rank). */
-export type ChunkHit = IndexHit;
-
 /** The columns of a chunk row as stored: `text` is the content column. */
 function chunkRow({ text, ...rest }: GuidelineChunkInput) {
   return { ...rest, content: text };
 }
 
-function toHit({ score, ...section }: GuidelineSection & { score: number }): ChunkHit {
+function toHit({ score, ...section }: GuidelineSection & { score: number }): IndexHit {
   return { section, score: Number(score) };
 }
 
@@ -98,7 +95,7 @@ export async function searchChunksByVector(
   db: Database,
   query: { embedding: number[]; model: string; k: number; efSearch?: number },
   options: { storedModels?: Array<{ model: string; dimensions: number; chunks: number }> } = {},
-): Promise<ChunkHit[]> {
+): Promise<IndexHit[]> {
   const stored = options.storedModels ?? (await countVectorsByModel(db));
   const mismatch = stored.find((s) => s.model !== query.model || s.dimensions !== query.embedding.length);
   if (mismatch) {
@@ -125,27 +122,42 @@ export async function searchChunksByVector(
 
 /**
  * Full-text search ranked BM25-style: each query word scores its inverse document frequency times
- * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed.
- * Candidates come only from the query's rarest words that occur in the corpus (the GIN index answers
- * those quickly); common words still add to the score of each candidate. Matching every row that has
+ * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed; `weights`
+ * (default 1 each) scale a word's share, so context words refine the diagnosis' words instead of
+ * replacing them. Candidates come from the query's twelve most informative words that occur in the
+ * corpus (weighted rarity; the GIN index answers them quickly), OR-ed, so one incidental word cannot
+ * exclude the right section; common words still add to the score of each candidate. A word the corpus
+ * does not know (five letters or more) counts as its most similar corpus lexeme by trigram similarity
+ * (at least 0.45, weighted by it): "malria" searches "malaria", "hypertention" "hypertens". Matching every row that has
  * any common word ("child", "give") made the cost grow with the corpus. `terms` are plain words; the
  * database builds every tsquery, nothing is concatenated into SQL.
  */
 export async function searchChunksByText(
   db: Database,
-  query: { terms: string[]; k: number; candidateWords?: number; candidateLimit?: number },
-): Promise<ChunkHit[]> {
-  const words = query.terms.map((t) => t.trim()).filter(Boolean);
-  if (words.length === 0) return [];
+  query: { terms: string[]; k: number; weights?: number[]; candidateWords?: number; candidateLimit?: number },
+): Promise<IndexHit[]> {
+  const pairs = query.terms.map((t, i) => ({ term: t.trim(), weight: query.weights?.[i] ?? 1 })).filter((p) => p.term);
+  if (pairs.length === 0) return [];
   const rows = await db.sql.query<GuidelineSection & { score: number }>(
-    `WITH words AS (
-       SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS lexeme),
+    `WITH input AS (SELECT t.term, t.w FROM unnest($1::text[], $5::float8[]) AS t(term, w)),
+     typed AS (
+       SELECT lexeme, max(input.w) AS w FROM input, unnest(tsvector_to_array(to_tsvector('english', input.term))) AS lexeme
+        GROUP BY lexeme),
+     fixed AS (
+       SELECT coalesce(known.lexeme, near.lexeme, t.lexeme) AS lexeme, t.w * coalesce(near.sim, 1) AS w
+         FROM typed t
+         LEFT JOIN guideline_lexeme_stats known ON known.lexeme = t.lexeme
+         LEFT JOIN LATERAL (
+           SELECT s.lexeme, similarity(s.lexeme, t.lexeme)::float8 AS sim FROM guideline_lexeme_stats s
+            WHERE known.lexeme IS NULL AND length(t.lexeme) >= 5 AND s.lexeme % t.lexeme AND similarity(s.lexeme, t.lexeme) >= 0.45
+            ORDER BY similarity(s.lexeme, t.lexeme) DESC, s.ndoc DESC, s.lexeme LIMIT 1) near ON true),
+     words AS (SELECT lexeme, max(w) AS w FROM fixed GROUP BY lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
      q AS (
        SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
-              ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
+              w.w * ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
          FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
-     known AS (SELECT lexeme FROM q WHERE ndoc IS NOT NULL ORDER BY idf DESC LIMIT $3),
+     known AS (SELECT lexeme FROM q WHERE ndoc IS NOT NULL ORDER BY idf DESC, lexeme LIMIT $3),
      chosen AS (
        SELECT lexeme FROM known
        UNION ALL SELECT lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
@@ -153,21 +165,25 @@ export async function searchChunksByText(
      candidates AS (
        SELECT c.id, c.fts FROM guideline_chunks c, anyq
         WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
-        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.id LIMIT $4),
+        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.content_hash, c.section_path, c.id LIMIT $4),
      scored AS (
        SELECT cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
          FROM candidates cand JOIN q ON cand.fts @@ q.tsq
         GROUP BY cand.id)
      SELECT ${HIT_COLUMNS}, scored.score
        FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
-      ORDER BY scored.score DESC, c.id
+      ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal
       LIMIT $2`,
-    [words.join(' '), query.k, query.candidateWords ?? 6, query.candidateLimit ?? 400],
+    [pairs.map((p) => p.term), query.k, query.candidateWords ?? 12, query.candidateLimit ?? 400, pairs.map((p) => p.weight)],
   );
   return rows.map(toHit);
 }
 
-/** Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load). */
+/**
+ * Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load), and
+ * the planner's statistics: after a bulk load they still describe the empty table, and the planner then
+ * picks sequential scans over the GIN and HNSW indexes.
+ */
 export async function refreshLexemeStats(db: Database): Promise<void> {
   await db.sql.transaction(async (tx) => {
     await tx.exec('DELETE FROM guideline_lexeme_stats');
@@ -175,6 +191,7 @@ export async function refreshLexemeStats(db: Database): Promise<void> {
     await tx.exec(`INSERT INTO guideline_corpus_stats (id, chunks) SELECT true, count(*) FROM guideline_chunks
                    ON CONFLICT (id) DO UPDATE SET chunks = EXCLUDED.chunks, refreshed_at = now()`);
   });
+  await db.sql.exec('ANALYZE guideline_chunks, guideline_lexeme_stats');
 }
 
 export interface StoredChunkKey {

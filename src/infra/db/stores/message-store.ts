@@ -22,9 +22,9 @@ export async function insertOutbound(
   );
 }
 
-/** The MessageStore port over the database; `lockLeaseSeconds` (default 120) bounds a dead holder's chat lock. */
+/** The MessageStore port over the database; `lockLeaseSeconds` (default 15, renewed every third of it by a live holder) bounds a dead holder's chat lock. */
 export function createMessageStore(db: Database, options: { lockLeaseSeconds?: number } = {}): MessageStore {
-  const lease = Math.trunc(options.lockLeaseSeconds ?? 120);
+  const lease = Math.trunc(options.lockLeaseSeconds ?? 15);
 
   const pendingInbound = async (chatRef: string, limit: number): Promise<PendingInbound[]> => {
     const rows = await db.sql.query<{ id: string; chat_id: string; external_chat_id: string; channel: ChannelName; text: string | null; kind: string }>(
@@ -81,9 +81,16 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
         [chatRef, owner, lease],
       );
       if (acquired.length === 0) return false;
+      // A killed process strands its chats only for one short lease instead of minutes.
+      const renew = setInterval(() => {
+        void db.sql
+          .query(`UPDATE chats SET lock_expires_at = now() + make_interval(secs => $3) WHERE id = $1 AND lock_owner = $2`, [chatRef, owner, lease])
+          .catch(() => undefined);
+      }, (lease * 1000) / 3);
       try {
         await work();
       } finally {
+        clearInterval(renew);
         await db.sql.query(`UPDATE chats SET lock_owner = NULL, lock_expires_at = NULL WHERE id = $1 AND lock_owner = $2`, [chatRef, owner]);
       }
       return true;
@@ -166,6 +173,39 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
           subjectId: outboundId,
           data: { chatRef: row.chat_id, consultId: row.consult_id, reason: outcome.reason, deliveredParts: outcome.deliveredParts },
         });
+      });
+    },
+
+    async recordGateReply(input) {
+      return db.sql.transaction(async (tx) => {
+        const chat = await tx.query<{ id: string }>(
+          `INSERT INTO chats (id, channel, external_chat_id, health_worker_id) VALUES ($1, $2::"Channel", $3, $4)
+           ON CONFLICT (channel, external_chat_id) DO UPDATE SET health_worker_id = coalesce(EXCLUDED.health_worker_id, chats.health_worker_id)
+           RETURNING id`,
+          [randomUUID(), input.channel, input.externalChatId, input.healthWorkerId],
+        );
+        const chatRef = chat[0]?.id as string;
+        await insertOutbound(tx, { chatRef, consultId: null, text: input.text, kind: 'reply', idempotencyKey: input.idempotencyKey });
+        return chatRef;
+      });
+    },
+
+    async forgetStrangers(chatRef) {
+      await db.sql.transaction(async (tx) => {
+        // A chat taken by a turn (locked), with a consult, an inbound message or anything unsent is kept.
+        const gone = await tx.query<{ id: string }>(
+          `SELECT c.id FROM chats c
+            WHERE c.health_worker_id IS NULL AND c.channel <> 'terminal' AND c.lock_owner IS NULL AND ($1::uuid IS NULL OR c.id = $1::uuid)
+              AND NOT EXISTS (SELECT 1 FROM consults k WHERE k.chat_id = c.id)
+              AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.chat_id = c.id
+                               AND (m.direction = 'inbound' OR (m.sent_at IS NULL AND m.undeliverable_at IS NULL)))
+            FOR UPDATE SKIP LOCKED`,
+          [chatRef ?? null],
+        );
+        if (gone.length === 0) return;
+        const ids = gone.map((row) => row.id);
+        await tx.query(`DELETE FROM messages WHERE chat_id = ANY($1::uuid[])`, [ids]);
+        await tx.query(`DELETE FROM chats WHERE id = ANY($1::uuid[])`, [ids]);
       });
     },
 

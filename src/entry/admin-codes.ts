@@ -1,9 +1,0 @@
-import { randomInt } from 'node:crypto';
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I: codes are read aloud and typed on phones
-
-/** A one-time invite code like 7KQD-M2XP (40 bits from the CSPRNG). */
-export function newInviteCode(): string {
-  const pick = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `${pick()}-${pick()}`;
-}

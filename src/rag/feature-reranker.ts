@@ -1,0 +1,88 @@
+import { populationPreference } from './population-fit.js';
+import { conditionWords, sameWord } from './condition-words.js';
+import { conditionQueryText, normaliseQueryText, searchTerms, severityOf } from './normalise-query.js';
+import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
+
+/** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
+export interface RerankFeatures {
+  /** Fused retrieval score over the best candidate's. */
+  fused: number;
+  /** Query words in the section's own headings (below the book title), weighted by rarity among the candidates. */
+  heading: number;
+  /** Share of the diagnosis' own words in the whole title path (book title included): the right guideline. */
+  topic: number;
+  /** 1 when the headings' severity agrees with the diagnosis', -1 when it contradicts it. */
+  severity: number;
+  /** 1 when the deepest population heading names the patient's own trimester or state after birth. */
+  population: number;
+  /** Deeper headings are more specific: 1 / depth below the book title. */
+  generality: number;
+}
+
+export type RerankWeights = Record<keyof RerankFeatures, number>;
+
+/**
+ * Fitted by `npx tsx eval/fit-reranker.ts` on the tune half of the gold set (grid search for MRR);
+ * `npm run eval` reports the test half.
+ */
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.2, severity: 0, population: 0, generality: 0 };
+
+const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
+const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
+
+/** Computes the features of every candidate for a query; `heading` (the costly one) only when `withHeading`. */
+export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], withHeading = true): RerankFeatures[] {
+  const words = searchTerms(query.text).filter((w) => /[a-z]/.test(w) && w.length >= 3);
+  const topicWords = conditionWords(normaliseQueryText(conditionQueryText(query.condition)));
+  const severity = severityOf(query.condition);
+  const headings = withHeading ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
+  // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
+  const rarity = new Map((withHeading ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
+  const raw = candidates.map((c, i) => {
+    const own = headings[i] ?? [];
+    const heading = !withHeading ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
+    const path = splitWords(c.titlePath);
+    const topic = topicWords.length ? topicWords.filter((w) => path.some((x) => sameWord(w, x))).length / topicWords.length : 0;
+    const title = ownHeadings(c.titlePath).join(' > ').toLowerCase();
+    const severe = SEVERE_HEADING.test(title) && !MILD_HEADING.test(title);
+    const sev = severity === undefined ? 0 : severity === 'severe' ? (severe ? 1 : 0) : severe ? -1 : MILD_HEADING.test(title) ? 1 : 0;
+    return {
+      fused: c.fusedScore / best,
+      heading,
+      topic,
+      severity: sev,
+      population: populationPreference(c.sectionPath, query.demographics),
+      generality: 1 / Math.max(1, ownHeadings(c.titlePath).length),
+    };
+  });
+  const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
+  return raw.map((r) => ({ ...r, heading: r.heading / maxHeading }));
+}
+
+/** The weighted sum of the features. */
+export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
+  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality;
+}
+
+/** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */
+export function featureReranker(weights: RerankWeights = FITTED_WEIGHTS): Reranker {
+  return {
+    name: 'features',
+    rerank: async (query, candidates) => rerankFeatures(query, candidates, weights.heading !== 0).map((f) => scoreFeatures(f, weights)),
+  };
+}
+
+/** The headings below the book title. */
+function ownHeadings(titlePath: string): string[] {
+  return titlePath.split(' > ').slice(1);
+}
+
+function ownHeadingWords(titlePath: string): string[] {
+  // The part title repeats the chapter's; the last two headings name what the section is about.
+  return splitWords(ownHeadings(titlePath).slice(-2).join(' '));
+}
+
+function splitWords(text: string): string[] {
+  return searchTerms(text).flatMap((w) => (w.includes('-') ? [w, ...w.split('-').filter((p) => p.length >= 3)] : [w]));
+}

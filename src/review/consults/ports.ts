@@ -1,0 +1,135 @@
+/** What the review use cases need from storage; the database adapter is infra/db/stores/review-store.ts. */
+
+/** Whose consults a query may touch: one supervisor's CHWs, or everyone's (an admin). */
+export type ReviewScope = { kind: 'all' } | { kind: 'supervisor'; supervisorId: string };
+
+export interface QueueFilter {
+  /** Only consults nobody has reviewed yet. */
+  unreviewed?: boolean;
+  /** Only consults with an urgent referral. */
+  urgent?: boolean;
+  /** Working diagnosis (rank 1), exact condition name. */
+  diagnosis?: string;
+  healthWorkerId?: string;
+  /** Consults started at or after this instant. */
+  from?: Date;
+  /** Consults started before this instant. */
+  before?: Date;
+}
+
+export interface QueueRow {
+  consultId: string;
+  startedAt: Date;
+  healthWorkerName: string | null;
+  workingDiagnosis: string | null;
+  urgentReferral: boolean;
+  hasPlan: boolean;
+  reviews: number;
+  lastAgreement: Agreement | null;
+}
+
+/** Counts shown beside each filter, over the scope and date range (other filters not applied). */
+export interface QueueCounts {
+  /** Consults matching every filter (the list's length). */
+  matching: number;
+  all: number;
+  unreviewed: number;
+  urgent: number;
+  diagnoses: Array<{ condition: string; count: number }>;
+  healthWorkers: Array<{ id: string; name: string; count: number }>;
+}
+
+export type Agreement = 'agree' | 'partly' | 'disagree';
+export const AGREEMENTS: readonly Agreement[] = ['agree', 'partly', 'disagree'];
+export type LineFlag = 'unsafe' | 'wrong_patient' | 'missing_step' | 'not_in_guideline';
+export const LINE_FLAGS: readonly LineFlag[] = ['unsafe', 'wrong_patient', 'missing_step', 'not_in_guideline'];
+
+export interface ConsultRecord {
+  id: string;
+  chatRef: string;
+  channel: string;
+  healthWorker: { id: string; name: string; supervisorId: string | null } | null;
+  status: string;
+  startedAt: Date;
+  completedAt: Date | null;
+  demographics: Record<string, unknown>;
+  urgentReferral: boolean;
+  /** Danger-sign codes triage raised in this consult, in the order raised. */
+  dangerSigns: string[];
+  transcript: Array<{ id: string; direction: 'inbound' | 'outbound'; kind: string; replyKind: string | null; text: string | null; at: Date }>;
+  findings: Array<{ category: string; value: string; negated: boolean; sourceMessageId: string | null }>;
+  diagnoses: Array<{ condition: string; rank: number; confidence: number | null; source: string; rationale: string | null }>;
+  plans: Array<{
+    id: string;
+    kind: string;
+    mode: string;
+    text: string;
+    createdAt: Date;
+    citations: Array<{ label: string; accession: string; bookTitle: string | null; sectionPath: string; quotedText: string }>;
+  }>;
+}
+
+export interface ReviewRecord {
+  id: string;
+  supervisorId: string;
+  supervisorName: string;
+  agreement: Agreement | null;
+  lineFlags: Array<{ line: number; flags: LineFlag[] }>;
+  feedback: string | null;
+  createdAt: Date;
+  /** The feedback went to the CHW's outbox; deliveredAt is when the channel accepted it. */
+  sentToHealthWorker: boolean;
+  deliveredAt: Date | null;
+}
+
+export interface NewReview {
+  consultId: string;
+  supervisorId: string;
+  agreement: Agreement;
+  lineFlags: Array<{ line: number; flags: LineFlag[] }>;
+  feedback: string | null;
+  submissionKey: string;
+  /** When set, this text goes into the consult chat's outbox in the same transaction, once. */
+  outboundText: string | null;
+}
+
+export interface DashboardData {
+  /** Consults per ISO week (Monday, UTC) per health worker. */
+  weekly: Array<{ weekStart: Date; healthWorkerName: string; consults: number }>;
+  consults: number;
+  urgent: number;
+  reviewed: number;
+  agreed: number;
+  reviews: number;
+  /** Minutes from the first inbound message to the Assessment & Plan, one per planned consult. */
+  minutesToPlan: number[];
+}
+
+export interface ReviewExportRow {
+  reviewedAt: Date;
+  consultId: string;
+  consultStartedAt: Date;
+  healthWorkerName: string | null;
+  supervisorName: string;
+  workingDiagnosis: string | null;
+  urgentReferral: boolean;
+  agreement: Agreement | null;
+  flaggedLines: number;
+  feedback: string | null;
+  deliveredAt: Date | null;
+}
+
+export interface ReviewStore {
+  /** One page of the filtered queue, newest first. */
+  queue(scope: ReviewScope, filter: QueueFilter, page: { offset: number; limit: number }): Promise<QueueRow[]>;
+  /** The per-filter counts over the scope and date range, and how many match the whole filter. */
+  queueCounts(scope: ReviewScope, filter: QueueFilter): Promise<QueueCounts>;
+  /** The supervisor of the consult's health worker (null when none), or undefined when the consult does not exist. */
+  consultSupervisor(consultId: string): Promise<string | null | undefined>;
+  consultRecord(consultId: string): Promise<ConsultRecord | null>;
+  reviewsOf(consultId: string): Promise<ReviewRecord[]>;
+  /** Stores the review (and its outbound feedback) once per submission key; created=false for a resubmission. */
+  saveReview(review: NewReview): Promise<{ reviewId: string; created: boolean }>;
+  dashboard(scope: ReviewScope, since: Date): Promise<DashboardData>;
+  exportReviews(scope: ReviewScope, range: { from: Date; before: Date }): Promise<ReviewExportRow[]>;
+}

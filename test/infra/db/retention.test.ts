@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { InboundMessage } from '../../../src/consult/messages.js';
+import { applyRetention } from '../../../src/consult/retention/apply-retention.js';
+import { gateSender } from '../../../src/consult/sender-gate.js';
+import { recordAuditEvent } from '../../../src/infra/db/stores/audit-store.js';
+import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
+import { createRetentionStore } from '../../../src/infra/db/stores/retention-store.js';
+import { testEnrollmentStore } from '../../support/enrollment.js';
+import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
+
+let db: TestDatabase;
+const silent = async (): Promise<void> => {};
+const message = (chatId: string, messageId: string, text = 'hello'): InboundMessage => ({
+  channel: 'telegram',
+  chatId,
+  messageId,
+  senderId: chatId,
+  chatType: 'private',
+  text,
+  receivedAt: new Date(),
+});
+
+beforeAll(async () => {
+  db = await openTestDatabase('pglite');
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const count = async (sql: string) => Number((await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]?.n);
+
+it('deletes old unknown-sender traces and redelivery records, never what a consult still needs', async () => {
+  const deps = { identities: testEnrollmentStore(db), reply: silent };
+  // 50 unknown messages a month ago: each left two rows (the redelivery record and an audit event).
+  for (let i = 0; i < 50; i++) await gateSender(deps, message(`9${i}`, `old-${i}`));
+  await gateSender(deps, message('9000', 'start-1', '/start WRNG-0001'));
+  await db.sql.query(`UPDATE processed_inbound SET received_at = now() - interval '40 days'`);
+  await db.sql.query(`UPDATE audit_events SET at = now() - interval '40 days'`);
+  await recordAuditEvent(db, { actorType: 'system', action: 'enrollment.revoked', subjectType: 'health_worker', subjectId: 'w1' });
+  await db.sql.query(`UPDATE audit_events SET at = now() - interval '40 days' WHERE action = 'enrollment.revoked'`);
+  // Today's unknown sender stays.
+  await gateSender(deps, message('8001', 'new-1'));
+
+  // An enrolled chat's messages a month ago: one handled, one still waiting in the inbox.
+  const consults = createConsultStore(db);
+  await consults.recordInbound(message('7001', 'done-1', 'fever 2 days'), null);
+  await consults.recordInbound(message('7001', 'waiting-1', 'convulsions'), null);
+  await db.sql.query(`UPDATE messages SET processed_at = now() WHERE channel_message_id = 'done-1'`);
+  await db.sql.query(`UPDATE processed_inbound SET received_at = now() - interval '40 days' WHERE message_id IN ('done-1', 'waiting-1')`);
+
+  expect(await count('processed_inbound')).toBe(54);
+  const deleted = await applyRetention(createRetentionStore(db), { days: 30 });
+  expect(deleted).toEqual({ redeliveryRecords: 52, unknownSenderEvents: 52 });
+
+  expect(await count('processed_inbound')).toBe(2);
+  expect(await count(`audit_events WHERE action = 'inbound.unknown_sender'`)).toBe(1);
+  expect(await count(`audit_events WHERE action = 'enrollment.revoked'`)).toBe(1);
+  expect(await count(`messages WHERE direction = 'inbound'`)).toBe(2);
+  // The waiting message is still guarded: its redelivery is not stored twice.
+  expect(await consults.recordInbound(message('7001', 'waiting-1', 'convulsions'), null)).toBeNull();
+  // A second pass finds nothing.
+  expect(await applyRetention(createRetentionStore(db), { days: 30 })).toEqual({ redeliveryRecords: 0, unknownSenderEvents: 0 });
+});

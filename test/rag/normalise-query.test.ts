@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { CHW_LEXICON } from '../../src/rag/chw-lexicon.js';
+import { conditionQueryText, normaliseQueryText, searchTerms, severityOf } from '../../src/rag/normalise-query.js';
+
+describe('the CHW lexicon', () => {
+  it('reads Pidgin and West African English as the guidelines write it', () => {
+    expect(searchTerms(normaliseQueryText('pikin get hot body, running stomach'))).toEqual(
+      expect.arrayContaining(['child', 'fever', 'diarrhoea']),
+    );
+    expect(normaliseQueryText('she get belle 2 months')).toContain('pregnant');
+    expect(normaliseQueryText('catarrh and cough')).toContain('runny nose');
+  });
+
+  it('prefers the longest phrase, so "belle pain" is abdominal pain and not pregnancy', () => {
+    const text = normaliseQueryText('strong belle pain');
+    expect(text).toContain('abdominal pain');
+    expect(text).not.toContain('pregnancy');
+  });
+
+  it('expands lab shorthand and units', () => {
+    expect(normaliseQueryText('FBS 8.2 mmol/l')).toContain('fasting glucose');
+    expect(normaliseQueryText('RBS 50 mg/dl')).toContain('random glucose');
+    expect(normaliseQueryText('HB 6 g/dl')).toContain('haemoglobin');
+    expect(normaliseQueryText('mRDT +ve')).toContain('positive');
+  });
+
+  it('keeps the original words so a guideline that uses the abbreviation still matches', () => {
+    expect(normaliseQueryText('give ORS')).toBe('give ORS oral rehydration salts solution');
+  });
+
+  it('leaves words it does not know alone, and matches whole words only', () => {
+    expect(normaliseQueryText('salt and sugar')).toBe('salt and sugar diabetes glucose');
+    expect(normaliseQueryText('also')).toBe('also');
+    expect(normaliseQueryText('alcohol')).toBe('alcohol');
+  });
+
+  it('is data: every entry is lower case, unique and says something new', () => {
+    const phrases = CHW_LEXICON.map(([phrase]) => phrase);
+    expect(new Set(phrases).size).toBe(phrases.length);
+    for (const [phrase, meaning] of CHW_LEXICON) {
+      expect(phrase).toBe(phrase.toLowerCase());
+      expect(meaning.trim()).not.toBe('');
+      expect(meaning).not.toBe(phrase);
+    }
+  });
+});
+
+describe('severity stated in the diagnosis', () => {
+  it('reads "not severe" and "uncomplicated" as not severe, "severe" as severe, and nothing as unknown', () => {
+    expect(severityOf('malaria, not severe')).toBe('not severe');
+    expect(severityOf('non-severe pneumonia')).toBe('not severe');
+    expect(severityOf('uncomplicated malaria')).toBe('not severe');
+    expect(severityOf('severe malaria')).toBe('severe');
+    expect(severityOf('malaria')).toBeUndefined();
+  });
+
+  it('never searches for the severity the health worker ruled out', () => {
+    const query = conditionQueryText('malaria, not severe');
+    expect(searchTerms(query)).not.toContain('severe');
+    expect(searchTerms(query)).toEqual(expect.arrayContaining(['malaria', 'uncomplicated']));
+    expect(conditionQueryText('severe malaria')).toBe('severe malaria');
+  });
+});
