@@ -36,6 +36,7 @@ export type AppErrorCode =
   | 'local_io'
   | 'malformed_xml'
   | 'unsupported_root'
+  | 'bad_encoding'
   | 'bad_chunks_file'
   // Set-up the operator must fix (exit code 78).
   | 'bad_config'
