@@ -404,7 +404,7 @@ async function simulate(run: {
 
   const deliver = async (update: object): Promise<void> => {
     const body = JSON.stringify(update);
-    for (let attempt = 0; attempt < 120; attempt++) {
+    for (let attempt = 0; attempt < 600; attempt++) {
       const ports = run.live();
       const port = ports[Math.floor(Math.random() * ports.length)];
       if (port !== undefined) {
@@ -423,7 +423,7 @@ async function simulate(run: {
       redeliveries += 1;
       await sleep(1_000);
     }
-    throw new Error('an update could not be delivered to any bot for two minutes');
+    throw new Error('an update could not be delivered to any bot for ten minutes');
   };
 
   const say = async (chatId: number, messageId: number, text: string) => {
@@ -432,7 +432,13 @@ async function simulate(run: {
       message: { message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: chatId, type: 'private', first_name: 'CHW' }, from: { id: chatId, is_bot: false, first_name: 'CHW' }, text },
     };
     turnsSent += 1;
-    if (run.midway && !midway && turnsSent >= totalTurns / 2) midway = run.midway();
+    if (run.midway && !midway) {
+      if (turnsSent >= totalTurns / 2) {
+        midway = run.midway().catch((error: unknown) => {
+          process.stderr.write(`kill and restart failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}\n`);
+        });
+      }
+    }
     const pushedAt = Date.now();
     await deliver(update);
     // Telegram redelivers an update whose acknowledgement it missed: the same update, to any bot.
@@ -446,7 +452,6 @@ async function simulate(run: {
   const chw = async (index: number): Promise<void> => {
     const chatId = FIRST_CHAT_ID + index;
     let messageId = 1;
-    let expected = 0;
     await sleep(Math.random() * rampMs);
     const steps = [
       { text: `/start ${run.codes[index] ?? ''}`, replies: 1, endsInterview: false },
@@ -460,14 +465,19 @@ async function simulate(run: {
       }
       const turn = turnId++;
       const pushedAt = await say(chatId, messageId++, n === 0 ? step.text : `${step.text}${turnTag(turn)}`);
-      expected += step.replies;
-      const replies = await inbox.waitFor(chatId, expected, WAIT_MS);
+      // Replies to this message: those accepted after it was sent. A send repeated after a kill (the
+      // ledger's takeover of a send that may have gone out) can add one; the plan is recognised by its sources.
+      const fresh = (list: SentMessage[]) => list.filter((m) => m.sentAt >= pushedAt);
+      const replies = await inbox.waitFor(chatId, WAIT_MS, (list) =>
+        step.endsInterview ? fresh(list).some((m) => /Sources/.test(m.text)) : fresh(list).length >= step.replies,
+      );
       if (!replies) {
         if (flags.verbose) process.stderr.write(`chat ${chatId}: no reply to step ${n} within ${WAIT_MS / 1000} s\n`);
         unanswered += steps.length - n;
         return;
       }
-      const [first, second] = replies.slice(expected - step.replies);
+      const [first] = fresh(replies);
+      const second = fresh(replies).find((m) => /Sources/.test(m.text));
       if (!first) return;
       overhead.push(first.sentAt - pushedAt - rigs.llm.waitOf(turn));
       if (flags.verbose) slow.push({ chatId, step: n, atS: (pushedAt - started) / 1000, ms: first.sentAt - pushedAt, llm: rigs.llm.waitOf(turn) });
@@ -525,24 +535,24 @@ async function simulate(run: {
 /** Replies per chat as the fake Bot API accepts them, with one waiter per chat (no rescans). */
 function chatInbox(telegram: FakeTelegramServer) {
   const byChat = new Map<number, SentMessage[]>();
-  const waiters = new Map<number, { count: number; resolve: (sent: SentMessage[]) => void }>();
+  const waiters = new Map<number, { done: (sent: SentMessage[]) => boolean; resolve: (sent: SentMessage[]) => void }>();
   const unsubscribe = telegram.onSent((message) => {
     const list = byChat.get(message.chatId) ?? [];
     list.push(message);
     byChat.set(message.chatId, list);
     const waiter = waiters.get(message.chatId);
-    if (waiter && list.length >= waiter.count) {
+    if (waiter?.done(list)) {
       waiters.delete(message.chatId);
       waiter.resolve(list);
     }
   });
   return {
     of: (chatId: number) => byChat.get(chatId) ?? [],
-    async waitFor(chatId: number, count: number, timeoutMs: number): Promise<SentMessage[] | null> {
+    async waitFor(chatId: number, timeoutMs: number, done: (sent: SentMessage[]) => boolean): Promise<SentMessage[] | null> {
       const have = byChat.get(chatId) ?? [];
-      if (have.length >= count) return have;
+      if (done(have)) return have;
       let timer: NodeJS.Timeout | undefined;
-      const arrived = new Promise<SentMessage[]>((resolve) => waiters.set(chatId, { count, resolve }));
+      const arrived = new Promise<SentMessage[]>((resolve) => waiters.set(chatId, { done, resolve }));
       const timedOut = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
       const outcome = await Promise.race([arrived, timedOut]);
       clearTimeout(timer);
@@ -599,7 +609,7 @@ async function freePort(): Promise<number> {
 
 /** Resolves once the bot's webhook answers (a GET gets 405); fails if the process exits first. */
 async function waitListening(port: number, proc: RunningProcess): Promise<void> {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null) throw new Error(`the bot exited (code ${proc.child.exitCode}):\n${proc.output().slice(-2000)}`);
     try {
@@ -611,7 +621,7 @@ async function waitListening(port: number, proc: RunningProcess): Promise<void> 
     }
     await sleep(250);
   }
-  throw new Error(`the bot on port ${port} did not start listening within 3 minutes`);
+  throw new Error(`the bot on port ${port} did not start listening within 10 minutes`);
 }
 
 function print(results: Result[], options: Options): void {

@@ -11,6 +11,7 @@ import { createSideEffectLedger } from '../../src/infra/db/stores/side-effect-st
 import { createAnthropicPlanWriter } from '../../src/infra/llm/anthropic-plan-writer.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { guidelineCoverage } from '../../src/rag/condition-coverage.js';
+import { sectionUnits } from '../../src/rag/plan/section-text.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../../src/rag/search-guidelines.js';
 import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer, replyText, type FakeAnthropicRequest } from '../../test/fakes/fake-anthropic-server.js';
 import { PLAN_SCENARIOS, type PlanScenario } from './scenarios.js';
@@ -184,20 +185,24 @@ function judge(scenario: PlanScenario, output: ConsultOutput): ExpectationResult
 }
 
 /**
- * What a careless model might write: the right-looking structure, cited to the real labels, with the
- * scenario's unsafe lines, a dose cited to a label that does not exist and an uncited dose.
+ * What a careless model might write: a plan that copies the treatment lines of every section it was
+ * given, cited to it (all rows of a dosing table, every population's lines, whatever the section says
+ * to give, refer or advise), plus the scenario's unsafe lines cited to real labels, a dose cited to a
+ * label that does not exist and an uncited dose. The careful part is read from the sections in the
+ * request only, as a model would; nothing of the scenario's expectations goes into it. The checks must
+ * strip every unsafe line and every line that does not fit this patient.
  */
 function unsafeDraft(request: FakeAnthropicRequest, scenario: PlanScenario): string {
-  const content = JSON.stringify(request.messages);
-  const labels = [...new Set([...content.matchAll(/\bS(\d+)\b/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  const sections = sectionsOf(request);
+  const labels = sections.map((s) => Number(s.label.slice(1))).filter((n) => Number.isFinite(n));
   const first = labels[0] ?? 1;
-  const missing = (labels[labels.length - 1] ?? 1) + 5;
+  const missing = Math.max(0, ...labels) + 5;
   const unsafe = (scenario.unsafeDraft ?? []).map((line, i) => `- ${line} [S${labels[i % Math.max(labels.length, 1)] ?? first}]`);
-  // The careful part of the draft: a sentence of each supplied section, cited to it, so that the draft
-  // survives the checks as a whole and the unsafe lines have to be stripped one by one.
-  const careful = sectionsOf(request)
-    .slice(0, 4)
-    .map((section) => `- ${firstSentence(section.text)} [${section.label}]`);
+  const careful = sections.flatMap((section) =>
+    treatmentLines(section.text)
+      .slice(0, LINES_PER_SECTION)
+      .map((line) => `- ${line} [${section.label}]`),
+  );
   return [
     '**Assessment**',
     `- ${scenario.messages[scenario.messages.length - 1]?.replace(/^dx:\s*/i, '') ?? 'the working diagnosis'}, as the guideline classifies it. [S${first}]`,
@@ -208,6 +213,19 @@ function unsafeDraft(request: FakeAnthropicRequest, scenario: PlanScenario): str
     `- Give amoxicillin 500 mg three times a day for 7 days. [S${missing}]`,
     '- Give paracetamol 1000 mg every 6 hours for pain.',
   ].join('\n');
+}
+
+/** Lines a careless draft copies from one section at most. */
+const LINES_PER_SECTION = 8;
+/** What a plan line is made of: what to give, do, refer or tell, and every dosing-table row. */
+const PLAN_WORDS = /\b(?:give|given|gives|treat\w*|takes?|refer\w*|advise|tell|explain|counsel|return|continue|start|stop|repeat|check|weigh|test\w*|dose|tablets?|sachets?|mg|ml|ORS|zinc|feed\w*|food|breastfe\w*|diet|eating|activity|salt|urgent\w*)\b/i;
+
+/** The section's table rows and its sentences or list items that say what to give, do or tell. */
+function treatmentLines(text: string): string[] {
+  return sectionUnits(text)
+    .filter((unit) => unit.kind === 'row' || PLAN_WORDS.test(unit.text))
+    .map((unit) => unit.text.replace(/\s+/g, ' ').trim())
+    .filter((line) => line.length >= 12);
 }
 
 /** The labelled sections inside the request's <consult_data> JSON. */
@@ -222,9 +240,4 @@ function sectionsOf(request: FakeAnthropicRequest): Array<{ label: string; text:
     }
   }
   return [];
-}
-
-function firstSentence(text: string): string {
-  const body = text.replace(/^[^\n]*? > [^.]*?(?=[A-Z][a-z])/, '');
-  return (body.match(/[^.!?]{20,220}[.!?]/)?.[0] ?? body.slice(0, 200)).trim();
 }

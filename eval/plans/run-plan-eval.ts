@@ -2,12 +2,19 @@
  * `npm run eval:plans`: the plan-level safety eval. Prints pass/fail per scenario and mode, every failed
  * expectation with the line or source that broke it, and the totals; exits 1 on any MUST NOT violation.
  */
-import { runPlanEval } from './plan-eval.js';
+import { runPlanEval, type PlanMode } from './plan-eval.js';
+import { PLAN_SCENARIOS } from './scenarios.js';
 
 // `npm run eval:plans -- --show ID [--show ID]` also prints those scenarios' whole transcripts.
 const show = new Set(process.argv.flatMap((arg, i, all) => (arg === '--show' && all[i + 1] ? [all[i + 1] ?? ''] : [])));
+// `--only TEXT` runs the scenarios whose id contains TEXT; `--mode offline|claude-unsafe-draft` one mode.
+const only = process.argv.flatMap((arg, i, all) => (arg === '--only' && all[i + 1] ? [all[i + 1] ?? ''] : []));
+const mode = process.argv.flatMap((arg, i, all) => (arg === '--mode' && all[i + 1] ? [all[i + 1] ?? ''] : []));
 const started = performance.now();
-const summary = await runPlanEval();
+const summary = await runPlanEval({
+  ...(only.length > 0 ? { scenarios: PLAN_SCENARIOS.filter((s) => only.some((o) => s.id.includes(o))) } : {}),
+  ...(mode.length > 0 ? { modes: mode.filter((m): m is PlanMode => m === 'offline' || m === 'claude-unsafe-draft') } : {}),
+});
 const out = process.stdout;
 
 for (const result of summary.results) {

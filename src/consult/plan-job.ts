@@ -3,7 +3,7 @@ import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
-import { sectionForAnotherForm } from '../rag/plan/plan-fit.js';
+import { mergePlanSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
@@ -99,22 +99,24 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     const closest: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
       const k = deps.sectionsPerDiagnosis ?? 4;
-      // After an urgent referral, what applies is the pre-referral and referral guidance for the condition.
-      const result = await deps.search({
-        condition: consult.urgentReferral ? `${diagnosis.condition} danger signs pre-referral treatment referral` : diagnosis.condition,
-        demographics: consult.demographics,
-        findings: consult.findings,
-        k: consult.urgentReferral ? k * 2 : k,
-      });
-      const found = result.sections.map((s) => s.section);
+      const search = (condition: string, n: number) => deps.search({ condition, demographics: consult.demographics, findings: consult.findings, k: n }).then((r) => r.sections.map((s) => s.section));
+      // A plan asks how to treat and manage the condition, not what it is: besides the condition as
+      // stated, a treatment query brings the management sections (dosing table, rehydration plan,
+      // medicines) that a bare condition name often ranks below its classification. After an urgent
+      // referral, what applies is the pre-referral and referral guidance for the condition.
+      const [found, forTreatment] = await Promise.all(
+        consult.urgentReferral
+          ? [search(`${diagnosis.condition} danger signs pre-referral treatment referral`, k * 2), Promise.resolve([])]
+          : [search(diagnosis.condition, k * 2), search(`${diagnosis.condition} treatment`, k * 2)],
+      );
       // Sections about another condition never feed a plan: their doses would be for the wrong disease.
       const coverage = coverageOf(diagnosis.condition, found);
-      // After an urgent referral, sections written for patients without danger signs do not apply.
-      // A section about a distinct form of the illness (dysentery for watery diarrhoea) does not apply either.
       if (coverage.covered) {
-        retrieved.push(
-          ...found.filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherForm(section.sectionPath, diagnosis.condition)),
-        );
+        // After an urgent referral, sections written for patients without danger signs do not apply.
+        // Sections from another condition's book, or about a distinct form of the illness (dysentery
+        // for watery diarrhoea), do not apply either.
+        const fits = (sections: readonly CitedSection[]) => sectionsOnTopic(diagnosis.condition, sections).filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)));
+        retrieved.push(...mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2)));
       }
       else {
         uncovered.push(diagnosis.condition);

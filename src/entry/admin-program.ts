@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { enrollWorker, MAX_INVITE_DAYS } from '../consult/enrollment/enroll-worker.js';
 import { listWorkers } from '../consult/enrollment/list-workers.js';
 import type { EnrollmentActor, WorkerSummary } from '../consult/enrollment/ports.js';
@@ -33,6 +33,13 @@ function workerLine(worker: WorkerSummary): string {
   const invite =
     worker.status === 'invited' && worker.inviteExpiresAt ? `code valid until ${worker.inviteExpiresAt.toISOString().slice(0, 10)}` : worker.inviteRedeemedAt ? `code used ${worker.inviteRedeemedAt.toISOString().slice(0, 10)}` : '';
   return [worker.id, worker.status.padEnd(9), (worker.channels.join(',') || '-').padEnd(17), (worker.supervisorEmail ?? '-').padEnd(28), worker.displayName, invite ? `(${invite})` : ''].join('  ').trimEnd();
+}
+
+/** Parses --days before any database is opened, with the same rule enrollWorker enforces. */
+function inviteDays(value: string): number {
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_INVITE_DAYS) throw new InvalidArgumentError(`--days must be a whole number from 1 to ${MAX_INVITE_DAYS} (got ${value})`);
+  return days;
 }
 
 /**
@@ -77,7 +84,7 @@ export function buildAdminProgram(io: AdminIo): Command {
     .description('Enroll a health worker and print a one-time invite code (Telegram: /start CODE; WhatsApp: the code as first message).')
     .requiredOption('--name <name>', "the health worker's name")
     .requiredOption('--supervisor <email>', 'email of their supervisor (add one with add-supervisor)')
-    .option('--days <n>', `days the code stays valid, 1 to ${MAX_INVITE_DAYS}`, Number, 7)
+    .option('--days <n>', `days the code stays valid, 1 to ${MAX_INVITE_DAYS}`, inviteDays, 7)
     .action((options: { name: string; supervisor: string; days: number }) =>
       withDatabase(async (db, config) => {
         const enrolled = await enrollWorker(await enrollmentStore(db, config), { displayName: options.name, supervisorEmail: options.supervisor, days: options.days });

@@ -1,7 +1,7 @@
 import type { Config } from '../infra/config/config.js';
 import type { Log } from '../core/logging.js';
 import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sender-hash.js';
-import { applyRetention } from '../consult/retention/apply-retention.js';
+import { scheduleRetention } from '../consult/retention/schedule-retention.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createRetentionStore } from '../infra/db/stores/retention-store.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
@@ -29,6 +29,9 @@ import { sendGateReply } from '../consult/send-gate-reply.js';
 import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
+
+/** Chats one resume pass handles at once (each mostly waits on the LLM). */
+const RESUME_CONCURRENCY = 16;
 
 export interface ConsultRuntime {
   engine: ConsultEngineDeps;
@@ -166,15 +169,14 @@ export async function buildConsultRuntime(options: {
     );
   }
 
-  // Unknown-sender traces and redelivery records expire (RETENTION_DAYS); every long-running process
-  // applies it, which is harmless: a second pass finds nothing to delete.
-  const retentionStore = createRetentionStore(db);
-  const retain = () =>
-    void applyRetention(retentionStore, { days: config.retentionDays })
-      .then((deleted) => logger.info({ ...deleted, days: config.retentionDays }, 'retention applied'))
-      .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'));
-  const retention = setInterval(retain, RETENTION_INTERVAL_MS);
-  retention.unref();
+  // Unknown-sender traces and redelivery records expire (RETENTION_DAYS) in every long-running process.
+  const retention = scheduleRetention({
+    store: createRetentionStore(db),
+    days: config.retentionDays,
+    everyMs: RETENTION_INTERVAL_MS,
+    onPass: (deleted) => logger.info({ ...deleted, days: config.retentionDays }, 'retention applied'),
+    onError: (error) => logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention failed'),
+  });
 
   let pump: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
@@ -186,7 +188,7 @@ export async function buildConsultRuntime(options: {
   let closed: Promise<void> | undefined;
   const close = () =>
     (closed ??= (async () => {
-      clearInterval(retention);
+      retention.stop();
       await stopPump();
       await runner?.close({ drainMs: 10_000 });
       await closeQueue();
@@ -234,11 +236,18 @@ export async function buildConsultRuntime(options: {
       for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
         await queue.enqueue(planJob, { consultId }, { jobId: planJobId(consultId, waitingMs) });
       }
-      for (const chatRef of await store.chatsWithPendingWork()) {
-        await processChat(engine, chatRef).catch((error: unknown) =>
-          logger.error({ chatRef, error: error instanceof Error ? error.message : String(error) }, 'resuming chat failed'),
-        );
-      }
+      // Chats are independent and a turn mostly waits on the LLM: one at a time, the turns a killed
+      // process left behind (hundreds at 1,000 CHWs) waited minutes for their turn in this pass.
+      const pending = await store.chatsWithPendingWork();
+      const next = () => pending.shift();
+      const lane = async () => {
+        for (let chatRef = next(); chatRef !== undefined; chatRef = next()) {
+          await processChat(engine, chatRef).catch((error: unknown) =>
+            logger.error({ chatRef, error: error instanceof Error ? error.message : String(error) }, 'resuming chat failed'),
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: RESUME_CONCURRENCY }, lane));
     },
   };
   return runtime;

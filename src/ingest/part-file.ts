@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chunkPart, decodeXmlBytes, parseGuidelinePart } from './parse/index.js';
 import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
@@ -105,12 +105,14 @@ function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePre
 
 /**
  * Reads a file unless it is larger than the cap, which is checked before reading: one 600 MB file must
- * not exhaust memory or abort the whole run ("Invalid string length").
+ * not exhaust memory or abort the whole run ("Invalid string length"). Synchronous on purpose: parts
+ * are tens of kilobytes, and the four thread-pool round trips of an async stat and read cost more than
+ * the reading itself on a busy machine (this runs in a parse worker, or in a batch command's thread).
  */
 export async function readWithinCap(path: string, cap: number): Promise<Buffer> {
-  const size = (await stat(path)).size;
+  const size = statSync(path).size;
   if (size > cap) throw new Error(`file is ${size} bytes, over the ${cap}-byte limit for one guideline part; skipped`);
-  return readFile(path);
+  return readFileSync(path);
 }
 
 function messageOf(error: unknown): string {

@@ -96,9 +96,12 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   // Ties keep the fused order, which is itself stable (content hash), so runs repeat exactly.
   const reranked = fusedAll.map((f, i) => ({ ...f, rerankScore: scores[i] ?? 0, order: i })).sort((a, b) => b.rerankScore - a.rerankScore || a.order - b.order);
   // A section written for another population (another trimester, infants for a school child) is
-  // never the right section for this patient, however well its words match; how well it fits her own
-  // state is one of the reranker's features, so nothing is promoted here.
-  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, () => false);
+  // never the right section for this patient, however well its words match; one written for her own
+  // trimester or her state after birth comes first. Only sections of the guideline the query is about
+  // may move up: a malaria section for her trimester must not overtake the HIV sections of a consult
+  // about HIV in pregnancy.
+  const topicBook = reranked[0]?.section.bookTitle;
+  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? 3, floor });
   const candidates = fused.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, text: f.section.text }));
   return { sections, queries, legs, candidates };

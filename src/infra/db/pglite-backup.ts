@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { dataDirError, LOCK_FILE, lockDataDir, restrictDataDir } from './data-dir-lock.js';
+import { PGLITE_EXTENSIONS } from './open-database.js';
 
 /**
  * Backup and restore of the embedded database. PGlite's dumpDataDir is a consistent copy only while no
@@ -16,7 +16,7 @@ export async function backupPgliteDataDir(dataDir: string, file: string, options
   if (!options.force && (await exists(file))) throw dataDirError(`${file} already exists: choose another file or pass --force to overwrite it.`);
   const lock = await lockDataDir(dataDir);
   try {
-    const db = await PGlite.create({ dataDir, extensions: { vector } });
+    const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     let dump: Blob;
     try {
       dump = await db.dumpDataDir('gzip');
@@ -66,7 +66,7 @@ export async function restorePgliteDataDir(dataDir: string, file: string, option
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const lock = await lockDataDir(dataDir);
   try {
-    const db = await PGlite.create({ dataDir, loadDataDir: new Blob([backup]), extensions: { vector } });
+    const db = await PGlite.create({ dataDir, loadDataDir: new Blob([backup]), extensions: PGLITE_EXTENSIONS });
     try {
       // The tarball carries the lock file of the process that made it: this process owns the directory.
       await writeFile(join(dataDir, LOCK_FILE), `${process.pid}\n`, { mode: 0o600 });

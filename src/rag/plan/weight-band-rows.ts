@@ -11,6 +11,8 @@ interface WeightRow {
 
 const WEIGHT_CELL = /weight[^:;\n]*:\s*([^;\n]+)/i;
 const QUANTITY = /(\d+(?:\.\d+)?|½|¼|¾|one|two|three|four|five|six)\s*(?:tablets?|ml|sachets?|suppositor(?:y|ies)|capsules?)\b/gi;
+/** A quoted table cell: "Tablets per dose: 2", "ORS (ml): 200 to 400". */
+const QUANTITY_CELL = /(?:tablets?|ml|sachets?|suppositor(?:y|ies)|capsules?)\b[^:;\n]*:\s*(\d+(?:\.\d+)?|½|¼|¾)/gi;
 const WORD_NUMBERS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6' };
 
 function rangeOf(cell: string): { min: number; max: number } | null {
@@ -45,10 +47,13 @@ function numbersIn(text: string): Set<string> {
 
 /**
  * True when `line` states a quantity that the cited sections' weight-band tables give only for
- * another band than `weightKg`'s (e.g. "4 tablets" for a 12 kg child).
+ * another band than `weightKg`'s (e.g. "4 tablets" for a 12 kg child), or quotes another band's row.
  */
 export function givesAnotherBandsDose(line: string, citedTexts: readonly string[], weightKg: number): boolean {
-  const quantities = [...line.matchAll(QUANTITY)].map((m) => {
+  // A quoted row of a dose table ("Body weight (kg): 15 to <25; Tablets per dose: 2") is that band's dose.
+  const band = rangeOf(WEIGHT_CELL.exec(line)?.[1] ?? '');
+  if (band && !(weightKg >= band.min && weightKg < band.max) && /\d/.test(line.replace(WEIGHT_CELL, ''))) return true;
+  const quantities = [...line.matchAll(QUANTITY), ...line.matchAll(QUANTITY_CELL)].map((m) => {
     const raw = (m[1] ?? '').toLowerCase();
     return WORD_NUMBERS[raw] ?? raw;
   });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
+import { BAD_INVITE, INVITE_ATTEMPT_LIMITS, INVITE_LIMITED } from '../../../src/consult/sender-gate.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
 import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
@@ -29,7 +30,7 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
   beforeAll(async () => {
     shared = await startSharedDatabase();
     const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: 'bot@example.org' });
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       const code = newInviteCode();
       codes.push(code);
       await inviteWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, code });
@@ -59,6 +60,33 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     const rows = await shared.db.sql.query<{ t: string }>(`SELECT row_to_json(a)::text AS t FROM audit_events a WHERE action = 'inbound.unknown_sender'`);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.t).not.toMatch(/9100001|Ama|0244123456/);
+  });
+
+  it('refuses 100 wrong invite guesses after the limit, the right code too for a guesser, while another sender still enrolls', { timeout: 120_000 }, async () => {
+    // Ten senders guess ten codes each, one at a time: each gets the plain refusal up to the limit and
+    // then only "too many", without any code being tried.
+    const guessers = Array.from({ length: 10 }, (_, i) => 9_200_000 + i);
+    await Promise.all(
+      guessers.map(async (chatId) => {
+        for (let guess = 0; guess < 10; guess++) {
+          telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start WRNG-${String(chatId % 100).padStart(2, '0')}${String(guess).padStart(2, '0')}` });
+          await telegram.waitForMessages(chatId, guess + 1, 30_000);
+        }
+      }),
+    );
+    for (const chatId of guessers) {
+      const answers = telegram.sentTo(chatId).map((m) => m.text);
+      expect(answers).toHaveLength(10);
+      expect(answers.filter((text) => text === BAD_INVITE)).toHaveLength(INVITE_ATTEMPT_LIMITS.perSender);
+      expect(answers.slice(INVITE_ATTEMPT_LIMITS.perSender).every((text) => text === INVITE_LIMITED)).toBe(true);
+    }
+    const [guesser] = guessers as [number];
+    telegram.pushTextMessage({ chatId: guesser, fromId: guesser, text: `/start ${codes[4]}` });
+    const refused = await telegram.waitForMessages(guesser, 11, 30_000);
+    expect(refused[10]?.text).toBe(INVITE_LIMITED);
+    telegram.pushTextMessage({ chatId: 9_200_100, fromId: 9_200_100, text: `/start ${codes[4]}` });
+    const welcomed = await telegram.waitForMessages(9_200_100, 1, 30_000);
+    expect(welcomed[0]?.text).toMatch(/Welcome/);
   });
 
   it('refuses group chats politely', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InboundMessage } from '../../../src/consult/messages.js';
-import { applyRetention } from '../../../src/consult/retention/apply-retention.js';
+import { applyRetention, type RetentionResult } from '../../../src/consult/retention/apply-retention.js';
+import { scheduleRetention } from '../../../src/consult/retention/schedule-retention.js';
 import { gateSender } from '../../../src/consult/sender-gate.js';
 import { recordAuditEvent } from '../../../src/infra/db/stores/audit-store.js';
 import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
@@ -60,4 +61,22 @@ it('deletes old unknown-sender traces and redelivery records, never what a consu
   expect(await consults.recordInbound(message('7001', 'waiting-1', 'convulsions'), null)).toBeNull();
   // A second pass finds nothing.
   expect(await applyRetention(createRetentionStore(db), { days: 30 })).toEqual({ redeliveryRecords: 0, unknownSenderEvents: 0 });
+});
+
+it('a running process applies it periodically, without being asked', async () => {
+  const deps = { identities: testEnrollmentStore(db), reply: silent };
+  await gateSender(deps, message('6001', 'periodic-1'));
+  await db.sql.query(`UPDATE processed_inbound SET received_at = now() - interval '40 days' WHERE chat_id LIKE 'h:%'`);
+  await db.sql.query(`UPDATE audit_events SET at = now() - interval '40 days' WHERE action = 'inbound.unknown_sender'`);
+  const passes: RetentionResult[] = [];
+  const errors: unknown[] = [];
+  const schedule = scheduleRetention({ store: createRetentionStore(db), days: 30, everyMs: 50, onPass: (deleted) => passes.push(deleted), onError: (error) => errors.push(error) });
+  try {
+    await expect.poll(() => passes.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  } finally {
+    schedule.stop();
+  }
+  expect(errors).toEqual([]);
+  expect(passes[0]).toEqual({ redeliveryRecords: 2, unknownSenderEvents: 2 });
+  expect(await count(`audit_events WHERE action = 'inbound.unknown_sender'`)).toBe(0);
 });

@@ -29,6 +29,19 @@ describe('checks on a drafted plan', () => {
     expect(checked.text).not.toMatch(/4 tablets/);
   });
 
+  it("removes a copied row of another band's table line and keeps the child's own row", () => {
+    const draft = [
+      '**Plan**',
+      '- Body weight (kg): 15 to <25; Approximate age: 3 to <9 years; Tablets per dose: 2 [S1]',
+      '- Table 3.1 Artemether-lumefantrine by weight band: Body weight (kg): ≥35; Approximate age: 14 years and older; Tablets per dose: 4 [S1]',
+      '- Body weight (kg): 5 to <15; Approximate age: 6 months to <3 years; Tablets per dose: 1 [S1]',
+    ].join('\n');
+    const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 2, sex: 'male', weightKg: 12 });
+    expect(checked.removed.map((r) => r.reason)).toEqual(['dose_for_other_weight_band', 'dose_for_other_weight_band']);
+    expect(checked.text).toMatch(/5 to <15; Approximate age: 6 months to <3 years; Tablets per dose: 1/);
+    expect(checked.text).not.toMatch(/Tablets per dose: [24]/);
+  });
+
   it('removes a line naming a medicine that the section it cites never names', () => {
     const draft = ['**Plan**', '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', '- Read the test after 15 minutes. [S2]'].join('\n');
     const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 30, sex: 'female' });

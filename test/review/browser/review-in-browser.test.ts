@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
+import { TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
 import { startSharedDatabase } from '../../support/shared-database.js';
 
@@ -50,7 +51,7 @@ describe.skipIf(!haveChromium && !process.env.CI)('a supervisor reviews a consul
     dataDir = await mkdtemp(join(tmpdir(), 'review-browser-'));
     const port = await freePort();
     reviewUrl = `http://127.0.0.1:${port}`;
-    env = { DATABASE_URL: shared.url, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir, REVIEW_PORT: String(port), REVIEW_PUBLIC_URL: reviewUrl };
+    env = { DATABASE_URL: shared.url, SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir, REVIEW_PORT: String(port), REVIEW_PUBLIC_URL: reviewUrl };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   }, 120_000);
 

@@ -1,0 +1,83 @@
+import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
+import type { CitedSection } from '../guideline-section.js';
+import { sectionForAnotherForm } from './plan-fit.js';
+
+/**
+ * Words that say who the patient is rather than what she has: in "diabetes in pregnancy" the topic is
+ * diabetes, and a malaria-in-pregnancy section is not about it. Used only when the condition also has
+ * a word of its own ("dx: pregnancy" keeps pregnancy as its topic).
+ */
+const POPULATION_WORDS = new Set(['pregnancy', 'pregnant', 'antenatal', 'postpartum', 'postnatal', 'breastfeeding', 'mother', 'woman', 'women', 'elderly', 'older', 'adolescent', 'adolescents']);
+
+/** The words naming the condition itself, without the population it is stated for. */
+export function topicWords(condition: string): string[] {
+  const words = conditionWords(condition);
+  const own = words.filter((w) => !POPULATION_WORDS.has(w));
+  return own.length > 0 ? own : words;
+}
+
+/**
+ * The sections that can feed a plan for `condition`: those from a guideline book in which some
+ * retrieved section (book title or headings) names the condition's own words. A section from another
+ * book (malaria in pregnancy for "diabetes in pregnancy", diabetes' blood pressure advice for
+ * "hypertension" when the hypertension book is there) would bring the doses of another disease. When no
+ * section names the condition's own words, the books naming any of its words are kept; when none does,
+ * nothing is dropped (coverage decides). Sections for a distinct form of the illness (dysentery for
+ * watery diarrhoea) are dropped as well. Keeps the order.
+ */
+export function sectionsOnTopic<S extends Pick<CitedSection, 'bookTitle' | 'titlePath' | 'sectionPath'>>(condition: string, sections: readonly S[]): S[] {
+  const books = (words: readonly string[]) => new Set(sections.filter((s) => words.length > 0 && sectionIsAbout(s, words)).map((s) => s.bookTitle));
+  let onTopic = books(topicWords(condition));
+  if (onTopic.size === 0) onTopic = books(conditionWords(condition));
+  return sections.filter((s) => (onTopic.size === 0 || onTopic.has(s.bookTitle)) && !sectionForAnotherForm(s.sectionPath, condition));
+}
+
+/**
+ * A heading that says how to manage the illness: treat, give, dose, medicines, rehydration plans,
+ * home care. "Preventive treatment" is prevention for people without the disease, not its management.
+ */
+const MANAGEMENT_TITLE = /\b(?:treat(?:s|ed|ing|ment)?|manag(?:e|ing|ement)|medicines?|drugs?|dos(?:e|es|ing)|giv(?:e|ing)|plan [a-c]\b|rehydrat\w*|ors\b|home care|first steps|refer(?:ral)?|insulin|metformin|antibiotics?)\b/i;
+const PREVENTION_TITLE = /\bprevent(?:ive|ion|ing)\b|\bprophylaxis\b/i;
+
+/** True when the section's own heading (the last title) is about managing the illness. */
+export function managementSection(section: Pick<CitedSection, 'sectionPath'>): boolean {
+  const segments = section.sectionPath.split(' > ');
+  const title = segments.slice(-2).join(' > ');
+  return MANAGEMENT_TITLE.test(title) && !PREVENTION_TITLE.test(section.sectionPath);
+}
+
+/**
+ * A section on how to find or confirm the condition (performing or reading a test, measuring, screening,
+ * diagnostic thresholds): workup, which the plan follows rather than repeats once the diagnosis is made.
+ */
+const WORKUP_PATH = /\b(?:diagnosis of|diagnostic|diagnosis and classification|testing every|performing|reading|measuring|screening|recognising)\b|^diagnosis\b/i;
+
+/** True when the section is about finding or confirming the condition rather than managing it. */
+export function workupSection(section: Pick<CitedSection, 'sectionPath'>): boolean {
+  return WORKUP_PATH.test(section.sectionPath) && !managementSection(section);
+}
+
+/**
+ * The sections a plan is written from: first the best `k` sections for the condition as stated (what
+ * it is, for whom), then up to `extra` management sections (see managementSection) from the rest of
+ * both lists, alternating between the treatment query's and the condition's next best: the dosing
+ * table, the rehydration plan, the medicines, where to refer. A plan
+ * answers "what do I do", and the sections ranking first for a bare condition name are often its
+ * classification or how to measure it. Workup sections (see workupSection) come after the rest of
+ * the condition's list, so a positive test in the findings does not fill the plan with how to read it.
+ * Both lists best first, already fitted to the patient; no section twice.
+ */
+export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPath'>>(forCondition: readonly S[], forTreatment: readonly S[], k: number, extra: number): S[] {
+  const ordered = [...forCondition.filter((s) => !workupSection(s)), ...forCondition.filter((s) => workupSection(s))];
+  const chosen = ordered.slice(0, k);
+  const ids = new Set(chosen.map((s) => s.id));
+  const rest = ordered.slice(k);
+  const alternating = forTreatment.flatMap((section, i) => [section, ...(rest[i] ? [rest[i]] : [])]).concat(rest.slice(forTreatment.length));
+  for (const section of alternating) {
+    if (chosen.length >= k + extra) break;
+    if (ids.has(section.id) || !managementSection(section)) continue;
+    ids.add(section.id);
+    chosen.push(section);
+  }
+  return chosen;
+}
