@@ -1,4 +1,4 @@
-import type { Messenger, SendOutcome } from '../../src/consult/consult-store.js';
+import type { Messenger, SendOutcome } from '../../src/consult/messenger.js';
 import type { ChannelName, OutboundMessage } from '../../src/consult/messages.js';
 
 /** One message the engine handed to the messenger, with the performance.now() time it was sent. */

@@ -1,6 +1,6 @@
 import type { JobQueue, JobSpec } from '../../src/core/jobs.js';
 import { receiveInbound, type ConsultEngineDeps } from '../../src/consult/consult-engine.js';
-import type { Messenger, SendOutcome } from '../../src/consult/consult-store.js';
+import type { Messenger, SendOutcome } from '../../src/consult/messenger.js';
 import type { InboundMessage, OutboundMessage } from '../../src/consult/messages.js';
 import { planJob, type PlanJobDeps } from '../../src/consult/plan-job.js';
 import { databaseGuidelineIndex } from '../../src/infra/db/guideline-index.js';

@@ -1,10 +1,10 @@
-import type { Messenger, SendOutcome } from '../consult/consult-store.js';
+import type { Messenger, SendOutcome } from '../consult/messenger.js';
 import { isDeliveryError } from './delivery/delivery-error.js';
 import type { ChannelName, OutboundMessage } from '../consult/messages.js';
 import type { ChannelOutbound } from './delivery/channel-outbound.js';
 
 /** The senders this process holds, by channel; a channel left out stays in the outbox for another process. */
-export type ChannelSenders = Partial<Record<ChannelName, ChannelOutbound & { sendTyping?(chatId: string): Promise<unknown> }>>;
+export type ChannelSenders = Partial<Record<ChannelName, ChannelOutbound>>;
 
 /** Routes the consult's outbound messages to the channel they belong to. */
 export function createChannelMessenger(senders: ChannelSenders): Messenger {
@@ -21,7 +21,7 @@ export function createChannelMessenger(senders: ChannelSenders): Messenger {
       }
     },
     async typing(channel, chatId) {
-      await senders[channel]?.sendTyping?.(chatId);
+      await senders[channel]?.sendTyping(chatId);
     },
   };
 }
@@ -31,10 +31,10 @@ function deliveryOutcome(error: unknown, alreadyDelivered: number): SendOutcome 
   if (!isDeliveryError(error)) {
     return { status: 'retry_later', reason: error instanceof Error ? error.name : 'unknown', retryAfterMs: null, deliveredParts: alreadyDelivered };
   }
-  const deliveredParts = Math.max(alreadyDelivered, error.deliveredParts);
-  if (error.code === 'recipient_blocked' || error.code === 'rejected') {
+  const deliveredParts = Math.max(alreadyDelivered, error.details.deliveredParts);
+  if (error.code === 'recipient_blocked' || error.code === 'delivery_rejected') {
     return { status: 'undeliverable', reason: error.code, deliveredParts };
   }
-  const retryAfterMs = error.retryAfterSeconds === undefined ? null : error.retryAfterSeconds * 1000;
+  const retryAfterMs = error.details.retryAfterSeconds === undefined ? null : error.details.retryAfterSeconds * 1000;
   return { status: 'retry_later', reason: error.code, retryAfterMs, deliveredParts };
 }

@@ -1,16 +1,17 @@
 import type { JobQueue } from '../core/jobs.js';
-import type { ConsultSnapshot, PendingInbound, TurnOutcome } from './consult-store.js';
+import { userMessage } from '../core/app-error.js';
+import type { ConsultSnapshot, ConsultStore, TurnOutcome } from './consult-store.js';
+import type { PendingInbound } from './message-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import type { InterviewModel } from './interview-model.js';
 import { recordableText, scannableText } from './inbound-text.js';
 import type { InboundMessage } from './messages.js';
-import { extractFacts } from './offline/extract-facts.js';
+import { extractFacts, type ExtractedFacts } from './offline/extract-facts.js';
 import type { SenderHasher } from './enrollment/sender-hash.js';
 import { followUpJob, planJob } from './plan-job.js';
 import { detectDangerSigns } from './triage/detect-danger-signs.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
-import { MESSAGE_TOO_LONG } from './turn/texts.js';
 
 export interface ConsultEngineDeps extends DeliveryDeps {
   jobs: JobQueue;
@@ -18,6 +19,8 @@ export interface ConsultEngineDeps extends DeliveryDeps {
   interview?: InterviewModel;
   /** Checks a stated dx: against the guideline library before a plan is requested. */
   coverage?: ConditionCoverage;
+  /** The engine reads and writes consults as well as the chat's messages. */
+  store: ConsultStore;
   /** Keyed hash for message ids in logs (WhatsApp ids embed a phone number); absent, none is logged. */
   messageRef?: SenderHasher;
 }
@@ -79,7 +82,8 @@ async function triagePending(deps: ConsultEngineDeps, chatRef: string, triaged: 
   for (const inbound of await deps.store.pendingInbound(chatRef, TRIAGE_AHEAD_LIMIT)) {
     if (triaged.has(inbound.id)) continue;
     const consult = await deps.store.activeConsult(chatRef);
-    const found = await triage(deps, inbound, consult, scannableText(inbound.text ?? '').text);
+    const text = scannableText(inbound.text ?? '').text;
+    const found = await triage(deps, inbound, consult, text, extractFacts(text));
     triaged.set(inbound.id, found);
     referred ||= found;
   }
@@ -87,9 +91,9 @@ async function triagePending(deps: ConsultEngineDeps, chatRef: string, triaged: 
 }
 
 /** Danger signs in one message: commits the urgent referral (once per message). Returns whether there were any. */
-async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string): Promise<boolean> {
+async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string, facts: ExtractedFacts): Promise<boolean> {
   if (!text) return false;
-  const stated = extractFacts(text).demographics;
+  const stated = facts.demographics;
   const known = { ...consult?.demographics, ...stated };
   const hits = detectDangerSigns(text, {
     ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
@@ -113,17 +117,19 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referre
   // Triage and extraction read the cleaned, capped text once; the stored record stays as sent.
   const scanned = scannableText(inbound.text ?? '');
   const text = scanned.text;
+  // The rule extraction runs once per turn: triage reads its demographics, the turn its findings.
+  const facts = extractFacts(text);
   // Danger signs first, before and independently of any LLM call; the referral goes out at once. A
   // message triaged ahead found its signs already; one that found none is checked again now that
   // the earlier turns have told the consult the patient's age and pregnancy.
-  const referred = referredAhead || (await triage(deps, inbound, consult, text));
+  const referred = referredAhead || (await triage(deps, inbound, consult, text, facts));
   if (referred && !referredAhead) await deliverOutbox(deps, inbound.chatRef, { urgentOnly: true });
   const outcome: TurnOutcome =
     inbound.media && !text
       ? mediaOutcome(inbound.media)
       : scanned.truncated
-        ? { replies: [{ text: MESSAGE_TOO_LONG, kind: 'reply' }] }
-        : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text });
+        ? { replies: [{ text: userMessage('message_too_long'), kind: 'reply' }] }
+        : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text }, facts);
   // The consult remembers the referral (also when this message starts it), so every later plan leads with it.
   const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;
   const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome: committed });
@@ -138,6 +144,7 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referre
   }
 }
 
+/** What a health worker is told for a media kind the bot cannot read; other kinds get `unsupported_media`. */
 const MEDIA_REPLIES: Record<string, string> = {
   voice: 'I cannot listen to voice notes yet. Please type what you want to tell me.',
   audio: 'I cannot listen to audio yet. Please type what you want to tell me.',
@@ -149,5 +156,5 @@ const MEDIA_REPLIES: Record<string, string> = {
 };
 
 function mediaOutcome(media: string): TurnOutcome {
-  return { replies: [{ text: MEDIA_REPLIES[media] ?? 'I can only read text messages. Please type what you see.', kind: 'reply' }] };
+  return { replies: [{ text: MEDIA_REPLIES[media] ?? userMessage('unsupported_media'), kind: 'reply' }] };
 }

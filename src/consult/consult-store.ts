@@ -1,7 +1,7 @@
-import type { CitedSection } from '../rag/guideline-section.js';
 import type { ProposedDiagnosis } from './interview-model.js';
 import type { Demographics, Finding } from '../patient/findings.js';
-import type { ChannelName, InboundMessage, OutboundMessage } from './messages.js';
+import type { MessageStore, PendingInbound } from './message-store.js';
+import type { OutboundMessage } from './messages.js';
 
 export type ConsultStage = 'demographics' | 'interview' | 'differentials' | 'plan' | 'done';
 
@@ -31,17 +31,6 @@ export interface ConsultSnapshot {
   transcript: Array<{ role: 'health_worker' | 'assistant'; text: string }>;
 }
 
-/** An inbound message as stored in the chat's inbox, waiting for its turn. */
-export interface PendingInbound {
-  /** Database id of the stored message. */
-  id: string;
-  chatRef: string;
-  externalChatId: string;
-  channel: ChannelName;
-  text: string | null;
-  media: string | null;
-  edited: boolean;
-}
 
 /** Everything one turn changes, committed atomically with the inbound message marked handled. */
 export interface TurnOutcome {
@@ -66,34 +55,8 @@ export interface TurnOutcome {
   requestFollowUp?: { question: string };
 }
 
-/** An outbound message waiting in the outbox. */
-export interface PendingOutbound {
-  id: string;
-  chatRef: string;
-  externalChatId: string;
-  channel: ChannelName;
-  text: string;
-  kind: OutboundMessage['kind'];
-  idempotencyKey: string;
-  /** Parts of a split reply already delivered before a failure: the next attempt resumes after them. */
-  deliveredParts: number;
-  /** Not before this time (the platform asked for a pause); null = now. */
-  retryAfter: Date | null;
-}
-
-/** The port for consult persistence; the database adapter implements it in one place. */
-export interface ConsultStore {
-  /**
-   * Stores an inbound message in its chat's inbox once. Returns null for a redelivery (same channel and
-   * message id): it changes nothing and sends nothing.
-   */
-  recordInbound(message: InboundMessage, healthWorkerId: string | null): Promise<{ chatRef: string } | null>;
-  /** Runs `work` holding the chat's lease lock; returns false at once if another turn holds it. */
-  withChatLock(chatRef: string, work: () => Promise<void>): Promise<boolean>;
-  nextPendingInbound(chatRef: string): Promise<PendingInbound | null>;
-  /** The chat's unhandled inbound messages in arrival order (at most `limit`), for triage ahead of their turns. */
-  pendingInbound(chatRef: string, limit: number): Promise<PendingInbound[]>;
-  hasPendingInbound(chatRef: string): Promise<boolean>;
+/** The port for consults: their snapshots, the atomic commit of a turn, and referrals; the engine takes it together with the inbox/outbox. */
+export interface ConsultRecords {
   /** The chat's active consult, or null. */
   activeConsult(chatRef: string): Promise<ConsultSnapshot | null>;
   consultById(consultId: string): Promise<ConsultSnapshot | null>;
@@ -101,69 +64,10 @@ export interface ConsultStore {
   commitTurn(input: { chatRef: string; inbound: PendingInbound; consultId: string | null; outcome: TurnOutcome }): Promise<{ consultId: string | null }>;
   /** Stores an urgent referral in the outbox at once (before the rest of the turn), once per inbound message. */
   commitUrgentReferral(input: { chatRef: string; inbound: PendingInbound; consultId: string | null; text: string; signs: string[] }): Promise<void>;
-  unsentOutbound(chatRef: string): Promise<PendingOutbound[]>;
-  markSent(outboundId: string, channelMessageIds: string[]): Promise<void>;
-  /** A failed attempt that may succeed later: how many parts arrived, and when to try again. */
-  recordDeliveryAttempt(outboundId: string, attempt: { deliveredParts: number; retryAfterMs: number | null }): Promise<void>;
-  /** The platform refused the message for good: it is never retried; an audit event says why (no text). */
-  markUndeliverable(outboundId: string, outcome: { reason: string; deliveredParts: number }): Promise<void>;
-  /**
-   * Stores an answer of the sender gate in the chat's outbox once (by its key), creating the chat if
-   * needed (a welcome binds it to its health worker). Returns the chat's reference.
-   */
-  recordGateReply(input: { channel: ChannelName; externalChatId: string; healthWorkerId: string | null; text: string; idempotencyKey: string }): Promise<string>;
-  /**
-   * Deletes chats that belong to no health worker (gate answers to unknown senders) once nothing is
-   * left to send in them, with their messages: an unknown sender leaves no readable id. One chat, or all.
-   */
-  forgetStrangers(chatRef?: string): Promise<void>;
-  /** The chat's reference for a channel's chat id, or null if it never wrote. */
-  findChat(channel: ChannelName, externalChatId: string): Promise<string | null>;
-  /** Chats with unhandled inbound or unsent outbound messages (resumed at start-up). */
-  chatsWithPendingWork(): Promise<string[]>;
   /** Consults whose plan was requested but not yet stored, with how long they have waited. */
   consultsAwaitingPlan(): Promise<Array<{ consultId: string; waitingMs: number }>>;
 }
 
-/** What became of one send: delivered, worth another try later, or refused for good. */
-export type SendOutcome =
-  | { status: 'sent'; channelMessageIds: string[] }
-  | { status: 'retry_later'; reason: string; retryAfterMs: number | null; deliveredParts: number }
-  | { status: 'undeliverable'; reason: string; deliveredParts: number };
+/** What the consult engine persists: a chat's messages and its consults. */
+export type ConsultStore = MessageStore & ConsultRecords;
 
-/** The port for sending a message on the chat's channel. */
-export interface Messenger {
-  /**
-   * Whether this process can reach the channel (a worker process cannot print to a terminal chat);
-   * messages for other channels stay in the outbox for the process that can.
-   */
-  canSend(channel: ChannelName): boolean;
-  /**
-   * Sends one message (split by the adapter as the platform needs), skipping `resumeFromPart` parts
-   * that an earlier attempt delivered. Says what happened rather than throwing.
-   */
-  send(channel: ChannelName, message: OutboundMessage, options?: { resumeFromPart?: number }): Promise<SendOutcome>;
-  /** Shows that a reply is being prepared, where the platform can. */
-  typing?(channel: ChannelName, chatId: string): Promise<void>;
-}
-
-/** The port for storing plans; part of the same database adapter. */
-export interface PlanStore {
-  planExists(idempotencyKey: string): Promise<boolean>;
-  /**
-   * Stores a plan, its citations and its outbound message in one transaction, once per key. For an
-   * Assessment & Plan it also completes the consult (stage done).
-   */
-  commitPlan(input: {
-    consultId: string;
-    idempotencyKey: string;
-    kind: 'assessment_plan' | 'follow_up';
-    mode: 'llm' | 'extractive';
-    model: string | null;
-    text: string;
-    citations: Array<{ label: string } & CitedSection>;
-  }): Promise<void>;
-  /** Sections cited by the consult's earlier plans (for follow-up questions). */
-  citedSections(consultId: string): Promise<CitedSection[]>;
-  inboundText(messageId: string): Promise<string | null>;
-}

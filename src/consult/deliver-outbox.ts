@@ -1,10 +1,17 @@
 import { AppError } from '../core/app-error.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
-import type { ConsultStore, Messenger, PendingOutbound, SendOutcome } from './consult-store.js';
-import type { EngineLog } from './engine-log.js';
+import type { MessageStore, PendingOutbound } from './message-store.js';
+import type { Messenger, SendOutcome } from './messenger.js';
+import type { Log } from '../core/logging.js';
 
 /** What delivering a chat's outbox needs; the engine and the plan jobs both have it. */
-export interface DeliveryDeps { store: ConsultStore; messenger: Messenger; ledger: SideEffectLedger; log: EngineLog }
+export interface DeliveryDeps {
+  /** Only the outbox is read and written here. */
+  store: MessageStore;
+  messenger: Messenger;
+  ledger: SideEffectLedger;
+  log: Log;
+}
 
 /** How long an unfinished send claimed by another process is respected before it is taken over. */
 export const SEND_CLAIM_TAKEOVER_MS = 60_000;

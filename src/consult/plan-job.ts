@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PermanentJobError, type JobDefinition } from '../core/jobs.js';
+import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
@@ -7,7 +7,8 @@ import { mergePlanSections, sectionsOnTopic } from '../rag/plan/plan-sections.js
 import { labelSections } from '../rag/plan/label-sections.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
-import type { ConsultSnapshot, ConsultStore, PlanStore } from './consult-store.js';
+import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
+import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
 import { notCovered } from './turn/texts.js';
@@ -69,7 +70,7 @@ async function answerOnce(
   compose: (consult: ConsultSnapshot) => Promise<Pick<ComposedPlan, 'text' | 'mode' | 'citedSections'>>,
 ): Promise<void> {
   const consult = await deps.store.consultById(job.consultId);
-  if (!consult) throw new PermanentJobError(`consult ${job.consultId} does not exist`);
+  if (!consult) throw permanentJobError(`consult ${job.consultId} does not exist`);
   if (!(await deps.store.planExists(job.key))) {
     const answer = await compose(consult);
     await deps.store.commitPlan({
@@ -92,7 +93,7 @@ async function answerOnce(
  */
 async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
   await answerOnce(deps, { consultId, key: planJobId(consultId, 0), kind: 'assessment_plan' }, async (consult) => {
-    if (consult.diagnoses.length === 0) throw new PermanentJobError(`consult ${consultId} has no diagnosis`);
+    if (consult.diagnoses.length === 0) throw permanentJobError(`consult ${consultId} has no diagnosis`);
     const retrieved: CitedSection[] = [];
     const uncovered: string[] = [];
     const closest: string[] = [];
@@ -149,7 +150,7 @@ async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; i
   const key = followUpJob.jobId?.(payload) ?? payload.inboundId;
   await answerOnce(deps, { consultId: payload.consultId, key, kind: 'follow_up' }, async (consult) => {
     const question = await deps.store.inboundText(payload.inboundId);
-    if (!question) throw new PermanentJobError(`follow-up question ${payload.inboundId} not found`);
+    if (!question) throw permanentJobError(`follow-up question ${payload.inboundId} not found`);
     const earlier = await deps.store.citedSections(payload.consultId);
     const condition = consult.diagnoses[0]?.condition ?? '';
     const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });

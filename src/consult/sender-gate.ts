@@ -1,3 +1,5 @@
+import { userMessage } from '../core/app-error.js';
+import { parseChatCommand, startCode } from './chat-command.js';
 import type { IdentityStore } from './enrollment/ports.js';
 import type { ChannelName, InboundMessage } from './messages.js';
 
@@ -7,19 +9,18 @@ import type { ChannelName, InboundMessage } from './messages.js';
  */
 export const INVITE_ATTEMPT_LIMITS = { perSender: 5, overall: 200, windowMs: 60 * 60_000 } as const;
 
-export const UNKNOWN_SENDER_REPLY =
-  'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).';
-export const GROUP_REFUSAL = 'I only work in a private chat with an enrolled health worker. Please message me directly.';
+export const UNKNOWN_SENDER_REPLY = userMessage('not_enrolled');
+export const GROUP_REFUSAL = userMessage('group_chat');
 export const ENROLLED_WELCOME = 'Welcome! You are enrolled. Describe your patient (age, sex, main problem) to start a consult, or send /help.';
-export const BAD_INVITE = 'That invite code is not valid or has expired. Ask your supervisor for a new one.';
-export const INVITE_LIMITED = 'Too many wrong invite codes. Wait an hour before you send a code again, or ask your supervisor for help.';
+export const BAD_INVITE = userMessage('invite_invalid');
+export const INVITE_LIMITED = userMessage('invite_limited');
 
 const INVITE_CODE = /^[A-Z0-9]{4}(?:-[A-Z0-9]{4}){1,3}$/i;
 
 /** `/start CODE` on Telegram; on WhatsApp the code alone as a message. */
 function inviteCodeIn(message: InboundMessage): string | null {
   const text = (message.text ?? '').trim();
-  const start = /^\/start(?:@\w+)?\s+(\S+)/i.exec(text)?.[1];
+  const start = startCode(parseChatCommand(text));
   if (start) return start;
   return message.channel === 'whatsapp' && INVITE_CODE.test(text) ? text : null;
 }

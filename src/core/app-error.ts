@@ -1,56 +1,107 @@
 /**
- * The one error type of the domain. `code` is what callers branch on; `message` is for logs (ids only,
- * never patient text); `userMessage` is safe to show a health worker or return over HTTP.
+ * The one error type of the product. `code` is what callers branch on; `message` is for logs (ids only,
+ * never patient text); `userMessage` is the text a health worker is shown, from one table.
  */
 export type AppErrorCode =
+  // What a health worker can be told (the table below holds the words).
   | 'bad_input'
+  | 'not_found'
+  | 'conflict'
   | 'not_enrolled'
+  | 'group_chat'
+  | 'invite_invalid'
+  | 'invite_limited'
   | 'unsupported_media'
   | 'message_too_long'
-  | 'busy'
+  | 'empty_message'
   | 'llm_unavailable'
   | 'embedding_model_mismatch'
   | 'retrieval_failed'
-  | 'not_found'
-  | 'conflict'
-  | 'internal';
+  | 'answer_failed'
+  | 'busy'
+  | 'internal'
+  // A channel could not deliver (details: DeliveryDetails in bot/delivery/delivery-error.ts).
+  | 'recipient_blocked'
+  | 'rate_limited'
+  | 'delivery_rejected'
+  | 'channel_unavailable'
+  // A job that can never succeed (invalid payload, refers to nothing): failed at once, not retried.
+  | 'job_cannot_succeed'
+  // Guideline ingestion (download, archive, parse, chunks file).
+  | 'http_status'
+  | 'network'
+  | 'corrupt_archive'
+  | 'unsafe_archive'
+  | 'empty_archive'
+  | 'local_io'
+  | 'malformed_xml'
+  | 'unsupported_root'
+  | 'bad_encoding'
+  | 'bad_chunks_file'
+  // Set-up the operator must fix (exit code 78).
+  | 'bad_config'
+  | 'data_dir'
+  | 'migration_setup'
+  | 'migration_failed';
 
-export class AppError extends Error {
+/** Codes that mean the operator's set-up is wrong, not the program: entry points exit 78 for them. */
+export const SETUP_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['bad_config', 'data_dir', 'migration_setup']);
+
+export class AppError<D extends object = object> extends Error {
   readonly code: AppErrorCode;
-  readonly userMessage: string;
   /** A retry may succeed (a 429, a 5xx, a lock held by another turn). */
   readonly transient: boolean;
+  /** Structured facts for the caller (which file, how many parts arrived); never patient text. */
+  readonly details: D;
 
-  constructor(code: AppErrorCode, message: string, options: { userMessage?: string; transient?: boolean; cause?: unknown } = {}) {
+  constructor(code: AppErrorCode, message: string, options: { transient?: boolean; cause?: unknown; details?: D } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
-    this.userMessage = options.userMessage ?? USER_MESSAGES[code];
     this.transient = options.transient ?? false;
+    this.details = options.details ?? ({} as D);
+  }
+
+  /** What a health worker is told about this error. */
+  get userMessage(): string {
+    return userMessage(this.code);
   }
 }
 
-/** What a health worker is told for each code; adapters map codes to HTTP statuses separately. */
-export const USER_MESSAGES: Record<AppErrorCode, string> = {
+/**
+ * The CHW-facing words for each code, in the neutral reply markup. Every refusal and apology the bot
+ * sends comes from here; codes without an entry (operator and ingestion errors) read as `internal`.
+ */
+const USER_MESSAGES: Partial<Record<AppErrorCode, string>> = {
   bad_input: 'Sorry, I could not understand that. Please try again in a few words.',
-  not_enrolled: 'This number is not enrolled. Ask your supervisor for an invite code, then send /start CODE.',
-  unsupported_media: 'I can only read text messages. Please type what you see.',
-  message_too_long: 'That message is too long for me. Please send it in shorter parts.',
-  busy: 'I am still working on your previous message. I will answer it first.',
-  llm_unavailable: 'The assistant is offline; I will continue with the standard question list.',
-  embedding_model_mismatch: 'The guideline library is being updated. Please try again later.',
-  retrieval_failed: 'I could not search the guidelines just now. Please try again in a minute.',
   not_found: 'I could not find that.',
   conflict: 'That changed while I was working on it. Please send your message again.',
-  internal: 'Something went wrong on my side. Your message is saved; please try again in a minute.',
+  not_enrolled:
+    'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).',
+  group_chat: 'I only work in a private chat with an enrolled health worker. Please message me directly.',
+  invite_invalid: 'That invite code is not valid or has expired. Ask your supervisor for a new one.',
+  invite_limited: 'Too many wrong invite codes. Wait an hour before you send a code again, or ask your supervisor for help.',
+  unsupported_media: 'I can only read text messages. Please type what you see.',
+  message_too_long:
+    'That message is too long for me: I checked only its first 4,000 characters for danger signs. Please send it in shorter parts (under 4,000 characters).',
+  empty_message: 'I did not find any text in that message. Please type what you see.',
+  llm_unavailable: 'The assistant is offline just now, so I will continue with the standard question list.',
+  embedding_model_mismatch: 'The guideline library is being updated. Please try again later.',
+  retrieval_failed: 'I could not search the guidelines just now. Please try again in a minute.',
+  answer_failed: 'Sorry, I could not prepare that answer. Your consult is saved; send /new to start again.',
+  busy: 'I am still working on your previous message. I will answer it first.',
+  internal: 'Sorry, something went wrong with that message. Please send it again.',
 };
 
+/** The health worker's text for a code (the `internal` apology when the code has none). */
+export function userMessage(code: AppErrorCode): string {
+  return USER_MESSAGES[code] ?? (USER_MESSAGES.internal as string);
+}
+
 /** Narrows unknown errors by code, not by instanceof, so errors crossing module copies still match. */
-export function isAppError(error: unknown, code?: AppErrorCode): error is AppError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { name?: unknown }).name === 'AppError' &&
-    (code === undefined || (error as { code?: unknown }).code === code)
-  );
+export function isAppError<C extends AppErrorCode>(error: unknown, code?: C | readonly C[]): error is AppError & { code: C } {
+  if (typeof error !== 'object' || error === null || (error as { name?: unknown }).name !== 'AppError') return false;
+  if (code === undefined) return true;
+  const actual = (error as { code?: unknown }).code as C;
+  return typeof code === 'string' ? actual === code : code.includes(actual);
 }

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { AppError, isAppError } from './app-error.js';
 
 /**
  * The job queue port: background work (a plan, a delivery) in queue language only. Two adapters run the
@@ -41,7 +42,7 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-/** Resolves when the job is done; throws to retry, or throws PermanentJobError to give up at once. */
+/** Resolves when the job is done; throws to retry, or throws permanentJobError(...) to give up at once. */
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
 
 export interface JobHandlerOptions {
@@ -84,17 +85,14 @@ export const DEFAULT_JOB_BACKOFF_MS = 1_000;
 export const DEFAULT_JOB_CONCURRENCY = 1;
 export const DEFAULT_DRAIN_MS = 10_000;
 
-/** A job whose payload can never succeed (invalid, refers to nothing): it fails at once, without retries. */
-export class PermanentJobError extends Error {
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'PermanentJobError';
-  }
+/** A job that can never succeed (invalid payload, refers to nothing): AppError `job_cannot_succeed`, failed at once without retries. */
+export function permanentJobError(message: string, options: { cause?: unknown } = {}): AppError {
+  return new AppError('job_cannot_succeed', message, options);
 }
 
-/** Detects PermanentJobError by name, so errors crossing module copies or bundles still match. */
+/** Detects a permanent job failure by its code, so errors crossing module copies or bundles still match. */
 export function isPermanentJobError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'PermanentJobError';
+  return isAppError(error, 'job_cannot_succeed');
 }
 
 /** The handler an adapter runs: the payload is parsed first, and one that does not parse fails for good. */
@@ -102,7 +100,7 @@ export function checkedHandler<P>(job: JobSpec<P>, handler: (payload: P, context
   return async (payload, context) => {
     const parsed = job.payload.safeParse(payload);
     // Paths and expectations only: a payload value could carry patient text.
-    if (!parsed.success) throw new PermanentJobError(`${job.name} job payload is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.code}`).join(', ')}`);
+    if (!parsed.success) throw permanentJobError(`${job.name} job payload is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'} ${i.code}`).join(', ')}`);
     await handler(parsed.data, context);
   };
 }

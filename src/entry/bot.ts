@@ -10,13 +10,14 @@ import { gateSender } from '../consult/sender-gate.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run bot`: the Telegram bot (TELEGRAM_BOT_TOKEN). Long polling through @grammyjs/runner, or a
  * webhook server (TELEGRAM_MODE=webhook) that verifies Telegram's secret token header. Without
  * REDIS_URL the plan jobs run in this process; with it, `npm run worker` processes run them.
  */
+cliProgram('npm run bot', 'The Telegram bot (TELEGRAM_BOT_TOKEN): long polling, or a webhook server with TELEGRAM_MODE=webhook. Without REDIS_URL plan jobs run in this process.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   if (!config.telegram.enabled) throw new Error('npm run bot needs TELEGRAM_BOT_TOKEN');

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { userMessage } from '../core/app-error.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { HELP_TEXT } from '../consult/turn/texts.js';
 import { renderPlain } from '../bot/format/render-plain.js';
@@ -6,13 +7,14 @@ import { readTerminalMessages, TERMINAL_CHAT_ID, terminalMessenger } from '../bo
 import { createLogger } from '../infra/log/logger.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run chat`: a consult in the terminal on the embedded default (or on the configured servers).
  * Type at the prompt, or pipe a scripted conversation in: each line is one message; the command waits
  * for the plan and any follow-up answers before it exits.
  */
+cliProgram('npm run chat', 'A consult in the terminal. Type at the prompt, or pipe a scripted conversation in (one message per line); waits for the plan and any follow-up answers before it exits.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   // The conversation owns stdout; logs (ids only) go to stderr.
@@ -26,7 +28,7 @@ runMain(async () => {
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto', onEnqueued: (jobId) => awaited.add(jobId) });
   runtime.runner?.onFailed((failure) => {
     awaited.delete(failure.jobId);
-    out.write('\nbot> Sorry, I could not prepare that answer. Your consult is saved; send /new to start again.\n');
+    out.write(`\nbot> ${userMessage('answer_failed')}\n`);
   });
 
   out.write(
@@ -70,7 +72,7 @@ runMain(async () => {
         await receiveInbound(runtime.engine, message, null);
       } catch (error) {
         logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'message failed');
-        out.write('\nbot> Sorry, something went wrong with that message. Please send it again.\n');
+        out.write(`\nbot> ${userMessage('internal')}\n`);
         return;
       }
       // A script waits for each answer, as a person would, so replies stay in conversation order.

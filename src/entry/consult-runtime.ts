@@ -1,12 +1,14 @@
 import type { Config } from '../infra/config/config.js';
+import type { Log } from '../core/logging.js';
 import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sender-hash.js';
 import { scheduleRetention } from '../consult/retention/schedule-retention.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createRetentionStore } from '../infra/db/stores/retention-store.js';
 import type { JobQueue, JobRunner } from '../core/jobs.js';
 import { processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
-import type { EngineLog } from '../consult/engine-log.js';
-import type { ConsultStore, Messenger, PlanStore } from '../consult/consult-store.js';
+import type { ConsultStore } from '../consult/consult-store.js';
+import type { PlanStore } from '../consult/plan-store.js';
+import type { Messenger } from '../consult/messenger.js';
 import type { InterviewModel } from '../consult/interview-model.js';
 import { followUpJob, planJob, planJobId, type PlanJobDeps } from '../consult/plan-job.js';
 import { databaseGuidelineIndex } from '../infra/db/guideline-index.js';
@@ -63,7 +65,7 @@ export interface ConsultRuntime {
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /** Adapts pino to the engine's log port (ids only). */
-export function engineLog(logger: Logger): EngineLog {
+export function engineLog(logger: Logger): Log {
   return {
     info: (fields, message) => logger.info(fields, message),
     warn: (fields, message) => logger.warn(fields, message),

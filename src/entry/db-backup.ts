@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { DataDirError } from '../infra/db/data-dir-lock.js';
+import { dataDirError } from '../infra/db/data-dir-lock.js';
 import { backupPgliteDataDir } from '../infra/db/pglite-backup.js';
 import { loadConfigOrExit, runMain } from './runtime.js';
 
@@ -10,7 +10,7 @@ const program = new Command('db:backup')
   .option('--force', 'overwrite the file if it exists', false)
   .action(async (options: { out: string; force: boolean }) => {
     const config = loadConfigOrExit();
-    if (config.database.kind !== 'pglite') throw new DataDirError('DATABASE_URL is set: back up PostgreSQL with pg_dump (see README, "What runs where").');
+    if (config.database.kind !== 'pglite') throw dataDirError('DATABASE_URL is set: back up PostgreSQL with pg_dump (see README, "What runs where").');
     const { bytes } = await backupPgliteDataDir(config.database.dataDir, options.out, { force: options.force });
     process.stdout.write(`backed up ${config.database.dataDir} to ${options.out} (${(bytes / 1_048_576).toFixed(1)} MiB); restore with npm run db:restore -- ${options.out}\n`);
   });

@@ -1,6 +1,7 @@
-import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run db:migrate`: applies pending migrations to the configured database, idempotently. */
+cliProgram('npm run db:migrate', 'Applies pending migrations to the configured database (DATABASE_URL, or the embedded PGlite); safe to run again.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL (DATABASE_URL)';

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { DataDirError } from '../infra/db/data-dir-lock.js';
+import { dataDirError } from '../infra/db/data-dir-lock.js';
 import { restorePgliteDataDir } from '../infra/db/pglite-backup.js';
 import { loadConfigOrExit, runMain } from './runtime.js';
 
@@ -10,7 +10,7 @@ const program = new Command('db:restore')
   .option('--force', 'move the current database aside (DATA_DIR/pglite.before-restore-<time>) and restore in its place', false)
   .action(async (file: string, options: { force: boolean }) => {
     const config = loadConfigOrExit();
-    if (config.database.kind !== 'pglite') throw new DataDirError('DATABASE_URL is set: restore PostgreSQL with pg_restore (see README, "What runs where").');
+    if (config.database.kind !== 'pglite') throw dataDirError('DATABASE_URL is set: restore PostgreSQL with pg_restore (see README, "What runs where").');
     const { movedAsideTo } = await restorePgliteDataDir(config.database.dataDir, file, { force: options.force });
     process.stdout.write(`restored ${file} into ${config.database.dataDir}${movedAsideTo ? `; the previous database is in ${movedAsideTo}` : ''}\n`);
   });

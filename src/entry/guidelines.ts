@@ -11,7 +11,8 @@ import { SAMPLE_CORPUS_DIR } from '../ingest/load-sample-corpus.js';
 import { parseGuidelinesToFile } from '../ingest/parse-guidelines.js';
 import { createProgress } from '../ingest/progress.js';
 import { listArticleFiles, listBookFolders } from '../ingest/read-guideline-books.js';
-import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import type { Config } from '../infra/config/config.js';
+import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * The admin's path from nothing to a searchable corpus:
@@ -21,9 +22,14 @@ import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
  *   npm run guidelines:status
  * Ctrl-C stops at a safe point; re-running continues where it stopped.
  */
-const [command, ...args] = process.argv.slice(2);
-const config = loadConfigOrExit();
-const chunksFile = join(config.dataDir, 'chunks.jsonl');
+const program = cliProgram('guidelines', 'Downloads, parses and loads WHO guidelines (npm run guidelines:parse -- --sample). Ctrl-C stops at a safe point; re-running continues where it stopped.');
+// Read when a command runs, so --help needs no configuration.
+let config: Config;
+let chunksFile: string;
+program.hook('preAction', () => {
+  config = loadConfigOrExit();
+  chunksFile = join(config.dataDir, 'chunks.jsonl');
+});
 const abort = new AbortController();
 process.once('SIGINT', () => {
   process.stderr.write('\nstopping at the next safe point (Ctrl-C again to kill)...\n');
@@ -59,9 +65,8 @@ async function download(): Promise<void> {
   if (summary.badRows.length) out(`  ${summary.badRows.length} unusable file_list.csv row(s)`);
 }
 
-async function parse(): Promise<void> {
-  const fromIndex = args.indexOf('--from');
-  const root = args.includes('--sample') ? SAMPLE_CORPUS_DIR : fromIndex >= 0 ? (args[fromIndex + 1] ?? '') : guidelinesDir(config.dataDir);
+async function parse(options: { sample?: boolean; from?: string }): Promise<void> {
+  const root = options.sample ? SAMPLE_CORPUS_DIR : (options.from ?? guidelinesDir(config.dataDir));
   const folders = await listBookFolders(root);
   // Open-access JATS articles: loose .nxml files under the root, or under DATA_DIR/articles.
   const articles = [...(await listArticleFiles(root)), ...(await listArticleFiles(join(config.dataDir, 'articles')))];
@@ -144,9 +149,15 @@ async function status(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { download, parse, embed, status };
+program.command('download').description('NCBI Bookshelf packages -> DATA_DIR/guidelines/<accession>/*.nxml').action(download);
+program
+  .command('parse')
+  .description('.nxml book folders and articles -> DATA_DIR/chunks.jsonl')
+  .option('--sample', 'parse the sample corpus shipped in corpus/sample')
+  .option('--from <dir>', 'parse the book folders under <dir> instead of DATA_DIR/guidelines')
+  .action(parse);
+program.command('embed').description('DATA_DIR/chunks.jsonl -> database, then vectors for new or changed chunks').action(embed);
+program.command('status').description('what the database holds: sources, chunks, vectors, last runs').action(status);
 runMain(async () => {
-  const run = command ? commands[command] : undefined;
-  if (!run) throw new Error(`usage: guidelines <download|parse|embed|status>`);
-  await run();
+  await program.parseAsync();
 });

@@ -1,11 +1,12 @@
 import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
-import { loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm start`: the main job on the embedded default. For now it creates and migrates the database and
  * prints its status; the terminal consult grows here.
  */
+cliProgram('npm start', 'Creates and migrates the database (embedded PGlite unless DATABASE_URL is set), loads the sample corpus on first run, and prints its status.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   const { db, migrations } = await openMigratedDatabase(config);

@@ -9,9 +9,10 @@ import { createReviewStore } from '../infra/db/stores/review-store.js';
 import { createQueueBoard } from '../jobs/queue-board.js';
 import { createReviewApp } from '../review/http/app.js';
 import { createWorkerAdmin } from '../review/admin/worker-admin.js';
-import { loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run review`: the supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080). */
+cliProgram('npm run review', 'The supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080).').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   const log = loggerFor(config);

@@ -1,19 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import { loadConfig, ConfigError, type Config } from '../infra/config/config.js';
-import { applyMigrations, MigrationError, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
-import { DataDirError } from '../infra/db/data-dir-lock.js';
+import { Command } from 'commander';
+import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
+import { loadConfig, type Config } from '../infra/config/config.js';
+import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
 import { createLogger, type Logger } from '../infra/log/logger.js';
 
 /** Shared start-up for every entry point: validated config, logger, database. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
+/**
+ * The command line of an entry point (commander): `--help` prints `description`; an unknown option or
+ * argument is refused with a usage line. Parse it before reading config, so --help needs no set-up.
+ */
+export function cliProgram(name: string, description: string): Command {
+  return new Command(name).description(description).showHelpAfterError();
+}
+
 /** Reads and validates the environment; on a bad value prints which variable and exits 78 (config error). */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     return loadConfig(env);
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (isAppError(error, 'bad_config')) {
       process.stderr.write(`${error.message}\n`);
       process.exit(78);
     }
@@ -44,7 +53,7 @@ export async function openMigratedDatabase(config: Config): Promise<{ db: Databa
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    const code = (error instanceof MigrationError && error.setupFix) || error instanceof DataDirError || error instanceof ConfigError ? 78 : 1;
+    const code = isAppError(error) && SETUP_ERROR_CODES.has(error.code) ? 78 : 1;
     // Exit rather than set the code: a server, a timer or a database opened before the failure would
     // otherwise keep a half-started process alive (a bot whose setWebhook failed, serving nothing).
     process.stderr.write(`error: ${message}\n`, () => process.exit(code));

@@ -4,7 +4,7 @@ import { createWhatsAppWebClient } from '../bot/whatsapp/whatsapp-web-client.js'
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime, engineLog } from './consult-runtime.js';
-import { exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run whatsapp`: the WhatsApp bot through WhatsApp Web (whatsapp-web.js driving Chromium at
@@ -12,6 +12,7 @@ import { exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMa
  * kept under DATA_DIR/whatsapp-session. Without REDIS_URL the plan jobs run in this process; with it,
  * `npm run worker` processes make the plans and this process sends them (workers cannot reach WhatsApp).
  */
+cliProgram('npm run whatsapp', 'The WhatsApp bot through WhatsApp Web (CHROMIUM_PATH). The first run prints a QR code to scan in WhatsApp > Linked devices.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   const logger = loggerFor(config);

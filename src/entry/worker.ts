@@ -2,7 +2,7 @@ import { Bot } from 'grammy';
 import { createChannelMessenger, type ChannelSenders } from '../bot/channel-messenger.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `npm run worker`: consumes plan and follow-up jobs from Redis (BullMQ). Run as many as needed; a job
@@ -10,6 +10,7 @@ import { exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMa
  * channels this process cannot reach (WhatsApp's browser session, the terminal) stay in the outbox
  * for the process that owns that channel.
  */
+cliProgram('npm run worker', 'Consumes plan and follow-up jobs from Redis (REDIS_URL); run as many as needed.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
   if (!config.redisUrl) throw new Error('npm run worker needs REDIS_URL (without Redis, jobs run inside npm run chat / npm run bot)');

@@ -1,3 +1,4 @@
+import { AppError } from '../core/app-error.js';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -45,15 +46,9 @@ export async function writeChunksFile(path: string, records: AsyncIterable<Inges
   }
 }
 
-export class ChunksFileError extends Error {
-  constructor(
-    readonly path: string,
-    readonly line: number,
-    reason: string,
-  ) {
-    super(`${path}:${line}: ${reason}`);
-    this.name = 'ChunksFileError';
-  }
+/** AppError `bad_chunks_file` naming the file and line. */
+function chunksFileError(path: string, line: number, reason: string): AppError<{ path: string; line: number }> {
+  return new AppError('bad_chunks_file', `${path}:${line}: ${reason}`, { details: { path, line } });
 }
 
 /** Reads a chunks file line by line (constant memory), checking each record's shape. */
@@ -67,9 +62,9 @@ export async function* readChunksFile(path: string): AsyncGenerator<IngestRecord
     try {
       record = JSON.parse(line);
     } catch {
-      throw new ChunksFileError(path, lineNumber, 'not valid JSON (re-run npm run guidelines:parse)');
+      throw chunksFileError(path, lineNumber, 'not valid JSON (re-run npm run guidelines:parse)');
     }
-    if (!isIngestRecord(record)) throw new ChunksFileError(path, lineNumber, 'not a source or chunk record (an older format? re-run npm run guidelines:parse)');
+    if (!isIngestRecord(record)) throw chunksFileError(path, lineNumber, 'not a source or chunk record (an older format? re-run npm run guidelines:parse)');
     yield record;
   }
 }

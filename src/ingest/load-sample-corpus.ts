@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../infra/db/open-database.js';
-import { finishIngestRun, startIngestRun } from '../infra/db/stores/ingest-run-store.js';
+import { corpusState, finishIngestRun, startIngestRun } from '../infra/db/stores/ingest-run-store.js';
 import { loadIngestRecords, type LoadSummary } from './load/load-records.js';
 import { listBookFolders, readGuidelineBooks } from './read-guideline-books.js';
 
@@ -13,6 +13,9 @@ export async function loadSampleCorpus(db: Database, options: { tokenBudget?: nu
   return loadIngestRecords(db, readGuidelineBooks(folders, { languages: ['en'], tokenBudget: options.tokenBudget ?? 512, kind: 'sample' }));
 }
 
+/** Marks the ingest run that completed a first-run load of the sample corpus. */
+const SAMPLE_CORPUS_MARK = 'sampleCorpus';
+
 /**
  * Loads the sample corpus on a first run: when the database holds no guidelines, or only sample books
  * whose load never finished (a crash mid-load left 3 of 10 books). Completion is recorded as an ingest
@@ -20,23 +23,11 @@ export async function loadSampleCorpus(db: Database, options: { tokenBudget?: nu
  * null when nothing had to be done (the sample corpus is complete, or real guidelines are loaded).
  */
 export async function loadSampleCorpusIfEmpty(db: Database, options: { tokenBudget?: number } = {}): Promise<LoadSummary | null> {
-  if (await realGuidelinesLoaded(db)) return null;
-  const anyChunk = await db.prisma.guidelineChunk.findFirst({ select: { id: true } });
-  if (anyChunk && (await sampleCorpusComplete(db))) return null;
+  const corpus = await corpusState(db, SAMPLE_CORPUS_MARK);
+  if (corpus.realGuidelines) return null;
+  if (corpus.anyChunk && corpus.markedRunSucceeded) return null;
   const runId = await startIngestRun(db, 'parse');
   const summary = await loadSampleCorpus(db, options);
   await finishIngestRun(db, runId, { status: summary.interrupted ? 'interrupted' : 'succeeded', stats: { ...summary, [SAMPLE_CORPUS_MARK]: !summary.interrupted } });
   return summary;
-}
-
-/** Marks the ingest run that completed a first-run load of the sample corpus. */
-const SAMPLE_CORPUS_MARK = 'sampleCorpus';
-
-async function sampleCorpusComplete(db: Database): Promise<boolean> {
-  const runs = await db.prisma.ingestRun.findMany({ where: { stage: 'parse', status: 'succeeded' }, select: { stats: true } });
-  return runs.some((run) => (run.stats as Record<string, unknown> | null)?.[SAMPLE_CORPUS_MARK] === true);
-}
-
-async function realGuidelinesLoaded(db: Database): Promise<boolean> {
-  return (await db.prisma.guidelineSource.findFirst({ where: { kind: { not: 'sample' } }, select: { id: true } })) !== null;
 }

@@ -15,7 +15,7 @@ import {
   type JobRunner,
 } from '../core/jobs.js';
 import { connectRedis } from '../infra/redis/connect-redis.js';
-import { settlesWithin } from './settles-within.js';
+import { settlesWithin } from '../core/settles-within.js';
 
 /*
  * One BullMQ queue carries every job; the job name is the BullMQ job name.

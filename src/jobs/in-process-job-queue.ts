@@ -14,7 +14,7 @@ import {
   type JobQueue,
   type JobRunner,
 } from '../core/jobs.js';
-import { settlesWithin } from './settles-within.js';
+import { settlesWithin } from '../core/settles-within.js';
 
 /*
  * The embedded default: jobs live in this process's memory, so a crash or a restart loses every job that

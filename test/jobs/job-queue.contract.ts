@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { PermanentJobError, type JobContext, type JobFailure, type JobQueue, type JobRunner, type JobSpec } from '../../src/core/jobs.js';
+import { permanentJobError, type JobContext, type JobFailure, type JobQueue, type JobRunner, type JobSpec } from '../../src/core/jobs.js';
 import { testJob } from './fixtures/test-jobs.js';
 
 /** A queue and the runner that serves it (one object in-process; two Redis clients for BullMQ). */
@@ -113,7 +113,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       await queue.enqueue(testJob('plan'), { consult: 42 }, { jobId: 'plan:bad-payload' });
       await waitFor(() => expect(failures).toHaveLength(1));
       expect(failures[0]).toMatchObject({ name: 'plan', jobId: 'plan:bad-payload', attempt: 1, permanent: true });
-      expect(failures[0]?.error).toMatchObject({ name: 'PermanentJobError' });
+      expect(failures[0]?.error).toMatchObject({ name: 'AppError', code: 'job_cannot_succeed' });
       await sleep(200);
       expect(ran).toEqual([]);
     });
@@ -124,7 +124,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       await expect(queue.enqueue(strict, { consultId: '' })).rejects.toThrow();
     });
 
-    it('fails a PermanentJobError at once, without retries, and reports it as permanent', async () => {
+    it('fails a permanent job error at once, without retries, and reports it as permanent', async () => {
       const { queue, runner } = await harness();
       const attempts: number[] = [];
       const failures: JobFailure[] = [];
@@ -133,7 +133,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
         testJob('plan'),
         async (_payload, { attempt }) => {
           attempts.push(attempt);
-          throw new PermanentJobError('consult consult-404 does not exist');
+          throw permanentJobError('consult consult-404 does not exist');
         },
         { attempts: 5, backoffMs: 20 },
       );
@@ -142,7 +142,7 @@ export function describeJobQueueContract(name: string, make: () => Promise<JobQu
       await waitFor(() => expect(failures).toHaveLength(1));
       const failure = failures[0] as JobFailure;
       expect(failure).toMatchObject({ name: 'plan', jobId: 'plan:consult-404', attempt: 1, permanent: true });
-      expect(failure.error).toMatchObject({ name: 'PermanentJobError', message: 'consult consult-404 does not exist' });
+      expect(failure.error).toMatchObject({ code: 'job_cannot_succeed', message: 'consult consult-404 does not exist' });
       // A retry would come 20 ms later; give it ample time to (wrongly) happen.
       await sleep(200);
       expect(attempts).toEqual([1]);

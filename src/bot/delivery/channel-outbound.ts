@@ -21,6 +21,6 @@ export interface DeliveryReceipt {
 export interface ChannelOutbound {
   /** Sends all parts in order, or throws a DeliveryError that says what arrived. */
   send(message: OutboundMessage, options?: SendOptions): Promise<DeliveryReceipt>;
-  /** Shows "typing..." in the chat until the returned function is called (best effort, never throws). */
-  keepTyping(chatId: string): () => void;
+  /** Shows "typing..." once while a reply is prepared; false when the chat cannot be reached. Never throws. */
+  sendTyping(chatId: string): Promise<boolean>;
 }

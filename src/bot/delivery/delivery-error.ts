@@ -1,8 +1,9 @@
 /**
- * Why an outbound message could not be (fully) delivered. Callers branch on `code`; `transient` says
- * whether a later retry can succeed. `deliveredParts` counts the parts that did arrive, so a retry
- * passes it as `resumeFromPart` instead of sending the first parts twice.
+ * Why an outbound message could not be (fully) delivered: an AppError with one of the delivery codes.
+ * `deliveredParts` counts the parts that did arrive, so a retry passes it as `resumeFromPart` instead
+ * of sending the first parts twice.
  */
+import { AppError, isAppError } from '../../core/app-error.js';
 import type { ChannelName } from '../../consult/messages.js';
 
 export type DeliveryErrorCode =
@@ -11,49 +12,31 @@ export type DeliveryErrorCode =
   /** The platform asked for a longer pause than the sender waits in-line. */
   | 'rate_limited'
   /** The platform refused the message itself (a 400 other than bad markup): retrying cannot help. */
-  | 'rejected'
+  | 'delivery_rejected'
   /** Network, 5xx, or a client that is not connected, after the sender's own retries. */
-  | 'unavailable';
+  | 'channel_unavailable';
 
-export class DeliveryError extends Error {
-  readonly code: DeliveryErrorCode;
-  readonly channel: ChannelName;
-  readonly transient: boolean;
+const DELIVERY_CODES: readonly DeliveryErrorCode[] = ['recipient_blocked', 'rate_limited', 'delivery_rejected', 'channel_unavailable'];
+
+export interface DeliveryDetails {
+  channel: ChannelName;
   /** Ids of the parts this call delivered before failing. */
-  readonly deliveredMessageIds: readonly string[];
+  deliveredMessageIds: readonly string[];
   /** Parts of the whole message now delivered (resumeFromPart + deliveredMessageIds.length). */
-  readonly deliveredParts: number;
+  deliveredParts: number;
   /** For rate_limited: seconds the platform asked to wait. */
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(
-    code: DeliveryErrorCode,
-    message: string,
-    details: {
-      channel: ChannelName;
-      deliveredMessageIds: readonly string[];
-      deliveredParts: number;
-      retryAfterSeconds?: number;
-      cause?: unknown;
-    },
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'DeliveryError';
-    this.code = code;
-    this.channel = details.channel;
-    this.transient = code === 'rate_limited' || code === 'unavailable';
-    this.deliveredMessageIds = details.deliveredMessageIds;
-    this.deliveredParts = details.deliveredParts;
-    this.retryAfterSeconds = details.retryAfterSeconds;
-  }
+  retryAfterSeconds?: number;
 }
 
-/** Narrows by name and code rather than instanceof, so copies of this module still match. */
+export type DeliveryError = AppError<DeliveryDetails> & { code: DeliveryErrorCode };
+
+/** A delivery failure; transient for rate_limited and channel_unavailable. */
+export function deliveryError(code: DeliveryErrorCode, message: string, details: DeliveryDetails, cause?: unknown): DeliveryError {
+  const transient = code === 'rate_limited' || code === 'channel_unavailable';
+  return new AppError(code, message, { transient, details, ...(cause === undefined ? {} : { cause }) }) as DeliveryError;
+}
+
+/** Narrows by code (one of the delivery codes, or the one given). */
 export function isDeliveryError(error: unknown, code?: DeliveryErrorCode): error is DeliveryError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { name?: unknown }).name === 'DeliveryError' &&
-    (code === undefined || (error as { code?: unknown }).code === code)
-  );
+  return isAppError(error, code ?? DELIVERY_CODES);
 }

@@ -58,34 +58,3 @@ export function mediaKindOf(message: Message): MediaKind | undefined {
   if (message.dice || message.game || message.story || message.paid_media || message.checklist || message.invoice) return 'other';
   return undefined;
 }
-
-export interface BotCommand {
-  /** Lower-case, without the slash or @botname. */
-  command: string;
-  /** The rest of the message, trimmed ('' when none). */
-  args: string;
-}
-
-/**
- * Parses `/command@bot args`; undefined for text that is not a command or is addressed to another bot
- * (only checked when `botUsername` is given).
- */
-export function parseBotCommand(text: string, botUsername?: string): BotCommand | undefined {
-  const match = /^\/([a-zA-Z0-9_]{1,32})(?:@([a-zA-Z0-9_]{3,32}))?(?:\s+([\s\S]*))?$/.exec(text.trim());
-  if (!match?.[1]) return undefined;
-  const addressee = match[2];
-  if (addressee && botUsername && addressee.toLowerCase() !== botUsername.replace(/^@/, '').toLowerCase()) return undefined;
-  return { command: match[1].toLowerCase(), args: (match[3] ?? '').trim() };
-}
-
-/**
- * Parses `/start` with an optional invite code (`/start CODE`, or the deep link t.me/bot?start=CODE,
- * which arrives as the same text). The code is returned as typed; matching rules (case) belong to
- * enrollment. Undefined when the text is not /start; `{ code: undefined }` for a bare /start.
- */
-export function parseStartCommand(text: string, botUsername?: string): { code: string | undefined } | undefined {
-  const command = parseBotCommand(text, botUsername);
-  if (command?.command !== 'start') return undefined;
-  const code = command.args.split(/\s+/)[0];
-  return { code: code === '' || code === undefined ? undefined : code };
-}

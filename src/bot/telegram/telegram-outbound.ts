@@ -9,9 +9,8 @@ import { PerChatQueue } from '../delivery/per-chat-queue.js';
 import type { Api } from 'grammy';
 import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
-import { DeliveryError } from '../delivery/delivery-error.js';
+import { deliveryError, type DeliveryErrorCode } from '../delivery/delivery-error.js';
 import { RateScheduler, TELEGRAM_RATE_LIMITS } from '../delivery/rate-scheduler.js';
-import { startTypingLoop } from '../delivery/typing-loop.js';
 import { telegramHtmlToText } from '../format/markup-atoms.js';
 import { renderTelegramHtml } from '../format/render-telegram-html.js';
 import { describePart, splitMessage, TELEGRAM_MESSAGE_LIMIT } from '../format/split-message.js';
@@ -35,8 +34,6 @@ export interface TelegramOutboundOptions {
   backoffMs?: number;
   /** Default true: previews of guideline links cost data on a slow connection. */
   disableLinkPreviews?: boolean;
-  /** Milliseconds between typing indicators (Telegram shows one for 5 s). Default 4500. */
-  typingIntervalMs?: number;
   /** Default node:timers/promises setTimeout. */
   sleep?: (ms: number) => Promise<unknown>;
 }
@@ -60,7 +57,6 @@ export class TelegramOutbound implements ChannelOutbound {
   private readonly maxRetryAfterSeconds: number;
   private readonly backoffMs: number;
   private readonly disableLinkPreviews: boolean;
-  private readonly typingIntervalMs: number;
   private readonly sleep: (ms: number) => Promise<unknown>;
   /** The parts of one reply never interleave with another's in the same chat. */
   private readonly chatQueue = new PerChatQueue();
@@ -74,7 +70,6 @@ export class TelegramOutbound implements ChannelOutbound {
     this.maxRetryAfterSeconds = options.maxRetryAfterSeconds ?? 30;
     this.backoffMs = options.backoffMs ?? 500;
     this.disableLinkPreviews = options.disableLinkPreviews ?? true;
-    this.typingIntervalMs = options.typingIntervalMs ?? 4500;
     this.sleep = options.sleep ?? sleep;
   }
 
@@ -96,11 +91,6 @@ export class TelegramOutbound implements ChannelOutbound {
     } catch (error) {
       return telegramErrorCode(error) !== 403;
     }
-  }
-
-  /** Repeats the typing indicator every ~4.5 s until the returned function is called. */
-  keepTyping(chatId: string): () => void {
-    return startTypingLoop(() => this.sendTyping(chatId), { intervalMs: this.typingIntervalMs });
   }
 
   private async sendParts(chatId: string, parts: string[], firstPart: number): Promise<DeliveryReceipt> {
@@ -146,14 +136,18 @@ export class TelegramOutbound implements ChannelOutbound {
   private classify(error: unknown, html: boolean, attempt: number, progress: Progress): SendOutcome {
     const code = telegramErrorCode(error);
     const description = telegramErrorDescription(error);
-    const fail = (errorCode: 'recipient_blocked' | 'rate_limited' | 'rejected' | 'unavailable', retryAfterSeconds?: number): never => {
-      throw new DeliveryError(errorCode, `telegram sendMessage failed (${code ?? 'network'}): ${description}`, {
-        channel: 'telegram',
-        deliveredMessageIds: [...progress.delivered],
-        deliveredParts: progress.firstPart + progress.delivered.length,
-        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-        cause: error,
-      });
+    const fail = (errorCode: DeliveryErrorCode, retryAfterSeconds?: number): never => {
+      throw deliveryError(
+        errorCode,
+        `telegram sendMessage failed (${code ?? 'network'}): ${description}`,
+        {
+          channel: 'telegram',
+          deliveredMessageIds: [...progress.delivered],
+          deliveredParts: progress.firstPart + progress.delivered.length,
+          ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+        },
+        error,
+      );
     };
     if (code === 429) {
       const retryAfter = telegramRetryAfter(error) ?? 1;
@@ -162,9 +156,9 @@ export class TelegramOutbound implements ChannelOutbound {
     }
     if (code === 400 && html && /can't parse entities/i.test(description)) return { kind: 'plain' };
     if (code === 403) return fail('recipient_blocked');
-    if (code !== undefined && code >= 400 && code < 500) return fail('rejected');
+    if (code !== undefined && code >= 400 && code < 500) return fail('delivery_rejected');
     // 5xx or no answer at all: the part most likely did not arrive; a duplicate beats a lost reply.
-    if (attempt >= this.maxAttempts) return fail('unavailable');
+    if (attempt >= this.maxAttempts) return fail('channel_unavailable');
     return { kind: 'retry', waitMs: this.backoffMs * 2 ** (attempt - 1), pauseChat: false };
   }
 }

@@ -3,8 +3,8 @@
  * `npm run whatsapp` and in the tests (over a fake client), so what the tests prove is what runs.
  */
 import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-engine.js';
-import type { EngineLog } from '../../consult/engine-log.js';
-import type { Messenger } from '../../consult/consult-store.js';
+import type { Log } from '../../core/logging.js';
+import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import type { IdentityStore } from '../../consult/enrollment/ports.js';
 import { sendGateReply } from '../../consult/send-gate-reply.js';
@@ -27,7 +27,7 @@ export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
   engine: ConsultEngineDeps;
   identities: IdentityStore;
-  log: EngineLog;
+  log: Log;
   /** Default `() => new Date()`. */
   now?: () => Date;
 }

@@ -8,9 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PerChatQueue } from '../delivery/per-chat-queue.js';
 import type { OutboundMessage } from '../../consult/messages.js';
 import type { ChannelOutbound, DeliveryReceipt, SendOptions } from '../delivery/channel-outbound.js';
-import { DeliveryError } from '../delivery/delivery-error.js';
+import { deliveryError } from '../delivery/delivery-error.js';
 import { RateScheduler, WHATSAPP_RATE_LIMITS } from '../delivery/rate-scheduler.js';
-import { startTypingLoop } from '../delivery/typing-loop.js';
 import { renderWhatsApp } from '../format/render-whatsapp.js';
 import { describePart, splitMessage, WHATSAPP_MESSAGE_LIMIT } from '../format/split-message.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
@@ -27,8 +26,6 @@ export interface WhatsAppOutboundOptions {
   maxAttempts?: number;
   /** First backoff after a failure, doubled each time. Default 1000 ms. */
   backoffMs?: number;
-  /** Milliseconds between typing states (WhatsApp shows one for about 25 s). Default 20 000. */
-  typingIntervalMs?: number;
   /** Default node:timers/promises setTimeout. */
   sleep?: (ms: number) => Promise<unknown>;
 }
@@ -41,7 +38,6 @@ export class WhatsAppOutbound implements ChannelOutbound {
   private readonly partLabel: ((index: number, total: number) => string) | undefined;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
-  private readonly typingIntervalMs: number;
   private readonly sleep: (ms: number) => Promise<unknown>;
   /** The parts of one reply never interleave with another's in the same chat. */
   private readonly chatQueue = new PerChatQueue();
@@ -53,7 +49,6 @@ export class WhatsAppOutbound implements ChannelOutbound {
     this.partLabel = options.partLabel === false ? undefined : (options.partLabel ?? describePart);
     this.maxAttempts = options.maxAttempts ?? 3;
     this.backoffMs = options.backoffMs ?? 1000;
-    this.typingIntervalMs = options.typingIntervalMs ?? 20_000;
     this.sleep = options.sleep ?? sleep;
   }
 
@@ -67,23 +62,14 @@ export class WhatsAppOutbound implements ChannelOutbound {
     return this.chatQueue.run(message.chatId, () => this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0));
   }
 
-  /** Shows "typing..." until the returned function is called, then clears it. Never throws. */
-  keepTyping(chatId: string): () => void {
-    const chat = this.client.getChatById(chatId);
-    // Without a listener, a failed lookup would be an unhandled rejection before the first tick.
-    void chat.catch(() => undefined);
-    return startTypingLoop(
-      async () => {
-        await (await chat).sendStateTyping();
-        return true;
-      },
-      {
-        intervalMs: this.typingIntervalMs,
-        onStop: async () => {
-          await (await chat).clearState();
-        },
-      },
-    );
+  /** Shows "typing..." once (WhatsApp clears it after about 25 s or with the next message); false if it failed. Never throws. */
+  async sendTyping(chatId: string): Promise<boolean> {
+    try {
+      await (await this.client.getChatById(chatId)).sendStateTyping();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async sendParts(chatId: string, parts: string[], firstPart: number): Promise<DeliveryReceipt> {
@@ -102,12 +88,12 @@ export class WhatsAppOutbound implements ChannelOutbound {
         return sent.id._serialized;
       } catch (error) {
         if (attempt >= this.maxAttempts) {
-          throw new DeliveryError('unavailable', `whatsapp sendMessage failed after ${attempt} attempts`, {
-            channel: 'whatsapp',
-            deliveredMessageIds: [...delivered],
-            deliveredParts: firstPart + delivered.length,
-            cause: error,
-          });
+          throw deliveryError(
+            'channel_unavailable',
+            `whatsapp sendMessage failed after ${attempt} attempts`,
+            { channel: 'whatsapp', deliveredMessageIds: [...delivered], deliveredParts: firstPart + delivered.length },
+            error,
+          );
         }
         await this.sleep(this.backoffMs * 2 ** (attempt - 1));
       }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import qrcode from 'qrcode-terminal';
 import whatsappWeb from 'whatsapp-web.js';
 import type { ClientOptions } from 'whatsapp-web.js';
-import type { EngineLog } from '../../consult/engine-log.js';
-import { settlesWithin } from '../../jobs/settles-within.js';
+import type { Log } from '../../core/logging.js';
+import { settlesWithin } from '../../core/settles-within.js';
 import { createReconnectPolicy, type ReconnectTimers } from './reconnect-policy.js';
 import type { WhatsAppClientLike, WhatsAppMessageLike } from './whatsapp-client.js';
 
@@ -44,7 +44,7 @@ export interface WhatsAppWebClientOptions {
   /** Receives the QR code drawn for a terminal, each time WhatsApp offers one (it changes about every 20 s). */
   onQr: (drawing: string) => void;
   /** Ids, states and counts only. */
-  log: EngineLog;
+  log: Log;
   /** Reconnect backoff: first delay (default 1 000 ms), doubled up to maxDelayMs (default 300 000 ms). */
   initialDelayMs?: number;
   maxDelayMs?: number;

@@ -1,19 +1,19 @@
-import { isAppError } from '../../core/app-error.js';
-import type { ConsultProtocolState, ConsultSnapshot, PendingInbound, TurnOutcome } from '../consult-store.js';
+import { isAppError, userMessage } from '../../core/app-error.js';
+import type { ConsultProtocolState, ConsultSnapshot, TurnOutcome } from '../consult-store.js';
+import type { PendingInbound } from '../message-store.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
+import { parseChatCommand } from '../chat-command.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
-import { extractFacts } from '../offline/extract-facts.js';
+import { extractFacts, type ExtractedFacts } from '../offline/extract-facts.js';
 import { declinesAnswer, missingDemographic, OPTIONAL_QUESTIONS, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';
 import { suggestConditions } from '../offline/suggest-conditions.js';
 import {
   CANCELLED,
-  EMPTY_MESSAGE,
   HELP_TEXT,
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
   notCovered,
   notRecorded,
-  OFFLINE_SWITCH,
   PLAN_IN_PROGRESS,
   planRequested,
   suggestionsText,
@@ -36,14 +36,15 @@ type Reply = TurnOutcome['replies'][number];
 
 /**
  * Decides what one inbound message does to the chat's consult. Triage has already run, and the text is
- * the cleaned, capped scan of the message (consult/inbound-text.ts). Nothing is
- * written here: the caller commits the outcome atomically.
+ * the cleaned, capped scan of the message (consult/inbound-text.ts); `facts` is the rule extraction of
+ * that text when the caller (triage) already ran it. Nothing is written here: the caller commits the
+ * outcome atomically.
  */
-export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null, inbound: PendingInbound): Promise<TurnOutcome> {
+export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null, inbound: PendingInbound, facts?: ExtractedFacts): Promise<TurnOutcome> {
   const text = (inbound.text ?? '').trim();
-  if (text === '') return { replies: [{ text: EMPTY_MESSAGE, kind: 'reply' }] };
+  if (text === '') return { replies: [{ text: userMessage('empty_message'), kind: 'reply' }] };
 
-  const command = /^\/(\w+)(?:@\w+)?\b/.exec(text)?.[1]?.toLowerCase();
+  const command = parseChatCommand(text)?.command;
   if (command === 'help' || command === 'start') return { replies: [{ text: HELP_TEXT, kind: 'reply' }] };
   if (command === 'cancel') {
     return consult && consult.stage !== 'done'
@@ -69,16 +70,16 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
       state: {},
       transcript: [],
     };
-    const outcome = await runStage(deps, fresh, text);
+    const outcome = await runStage(deps, fresh, text, facts ?? extractFacts(text));
     return { ...outcome, startNew: true, consult: { offline: fresh.offline, ...outcome.consult } };
   }
   if (consult.stage === 'plan' || consult.stage === 'differentials') {
     return { replies: [{ text: PLAN_IN_PROGRESS, kind: 'reply' }] };
   }
-  return runStage(deps, consult, text);
+  return runStage(deps, consult, text, facts ?? extractFacts(text));
 }
 
-async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string): Promise<TurnOutcome> {
+async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string, facts: ExtractedFacts): Promise<TurnOutcome> {
   const stated = readStatedDiagnosis(text, consult.state.suggestions);
   // A stated diagnosis goes ahead once nothing but an optional answer (sex, weight) is missing: the
   // plan then says what it could not use, rather than the bot asking again and again.
@@ -91,18 +92,18 @@ async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string):
   }
   if (deps.interview && !consult.offline) {
     try {
-      return await llmTurn(deps.interview, consult, text);
+      return await llmTurn(deps.interview, consult, text, facts);
     } catch (error) {
       if (!isAppError(error, 'llm_unavailable')) throw error;
-      const offline = offlineTurn({ ...consult, offline: true }, text);
+      const offline = offlineTurn({ ...consult, offline: true }, text, facts);
       return {
         ...offline,
         consult: { ...offline.consult, offline: true, state: { ...(offline.consult?.state ?? consult.state), offlineAnnounced: true } },
-        replies: [{ text: OFFLINE_SWITCH, kind: 'reply' }, ...offline.replies],
+        replies: [{ text: userMessage('llm_unavailable'), kind: 'reply' }, ...offline.replies],
       };
     }
   }
-  return offlineTurn(consult, text);
+  return offlineTurn(consult, text, facts);
 }
 
 function diagnosisStated(consult: ConsultSnapshot, condition: string): TurnOutcome {
@@ -115,15 +116,14 @@ function diagnosisStated(consult: ConsultSnapshot, condition: string): TurnOutco
 }
 
 /** The offline protocol: a fixed question sequence and rule extraction. */
-function offlineTurn(consult: ConsultSnapshot, text: string): TurnOutcome {
-  const facts = extractFacts(text);
+function offlineTurn(consult: ConsultSnapshot, text: string, facts: ExtractedFacts): TurnOutcome {
   const outcome = offlineAnswer(consult, text, facts);
   if (!facts.rejected) return outcome;
   // A value that cannot be right is said back first, so the health worker sends it again.
   return { ...outcome, replies: outcome.replies.map((r, i) => (i === 0 ? { ...r, text: `${notRecorded(facts.rejected ?? [])}\n\n${r.text}` } : r)) };
 }
 
-function offlineAnswer(consult: ConsultSnapshot, text: string, facts: ReturnType<typeof extractFacts>): TurnOutcome {
+function offlineAnswer(consult: ConsultSnapshot, text: string, facts: ExtractedFacts): TurnOutcome {
   const demographics: Demographics = { ...consult.demographics, ...readBareAnswer(consult.state.asked, text), ...facts.demographics };
   const known = new Set(consult.findings.map((f) => f.value.toLowerCase()));
   const newFindings = facts.findings.filter((f) => !known.has(f.value.toLowerCase()));
@@ -149,7 +149,7 @@ function reply(consult: NonNullable<TurnOutcome['consult']>, findings: Finding[]
 }
 
 /** The LLM-driven interview: validated tool calls become consult changes. */
-async function llmTurn(model: InterviewModel, consult: ConsultSnapshot, text: string): Promise<TurnOutcome> {
+async function llmTurn(model: InterviewModel, consult: ConsultSnapshot, text: string, facts: ExtractedFacts): Promise<TurnOutcome> {
   const stage = consult.stage === 'demographics' ? 'demographics' : 'interview';
   const result = await model.runTurn({
     stage,
@@ -160,7 +160,7 @@ async function llmTurn(model: InterviewModel, consult: ConsultSnapshot, text: st
     tools: toolsForStage(stage),
   });
   // What the rules refuse (a negative number, 45 °C) the model may pass on as written: never store it.
-  const rejected = extractFacts(text).rejected ?? [];
+  const rejected = facts.rejected ?? [];
   const refused = new Set(rejected.flatMap((r) => [...r.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]))));
   const mentionsRefused = (value: string) => [...value.matchAll(/\d+(?:\.\d+)?/g)].some((m) => refused.has(Number(m[0])));
   let demographics = consult.demographics;

@@ -1,4 +1,4 @@
-/** Fixed texts of the conversation, in the neutral markup. */
+/** Fixed texts of the conversation, in the neutral markup (refusals and apologies: core/app-error.ts). */
 export const HELP_TEXT = [
   '**How I help**',
   'Tell me about the patient in front of you: age, sex, pregnancy, weight for a child, then symptoms and findings. I check every message for danger signs. When you are ready, send the working diagnosis as dx: malaria and I reply with an Assessment & Plan from the guidelines, every step cited.',
@@ -10,10 +10,6 @@ export const NEW_CONSULT = 'New consult started.';
 export const CANCELLED = 'Consult cancelled. Send /new or describe a new patient to start again.';
 export const NOTHING_TO_CANCEL = 'There is no consult in progress. Describe a patient to start one.';
 export const PLAN_IN_PROGRESS = 'I am preparing the Assessment & Plan from the guidelines; it will arrive shortly.';
-export const OFFLINE_SWITCH = 'The assistant is offline just now, so I will continue with the standard question list.';
-export const MESSAGE_TOO_LONG =
-  'That message is too long for me: I checked only its first 4,000 characters for danger signs. Please send it in shorter parts (under 4,000 characters).';
-export const EMPTY_MESSAGE = 'I did not find any text in that message. Please type what you see.';
 
 /** Messages longer than this are refused whole: nobody types a clinical note of this size on a phone. */
 export const MAX_INBOUND_CHARS = 4000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../../core/app-error.js';
 
 /**
  * The one place that reads environment variables. Entry points call loadConfig(process.env) once and
@@ -15,34 +16,24 @@ const boolFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** An optional number variable: `def` when unset or empty, otherwise it must pass `valid` or the variable is named with `problem`. */
+const number = (def: number, valid: (n: number) => boolean, problem: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!valid(n)) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return n;
+    });
 const int = (def: number, min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-const positiveNumber = (def: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
-      const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'must be a positive number' });
-        return z.NEVER;
-      }
-      return n;
-    });
+  number(def, (n) => Number.isInteger(n) && n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+const positiveNumber = (def: number) => number(def, (n) => Number.isFinite(n) && n > 0, 'must be a positive number');
 
 /** The vector column is vector(768) (prisma/migrations); another dimension needs a new migration. */
 export const STORED_EMBEDDING_DIMENSIONS = 768;
@@ -178,18 +169,21 @@ export interface Config {
   retentionDays: number;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`);
-    this.name = 'ConfigError';
-  }
+/** AppError `bad_config`; `details.problems` names each bad or missing variable. */
+export type ConfigError = AppError<{ problems: string[] }>;
+
+/** AppError `bad_config` naming each problem (exit 78). */
+export function configError(problems: string[]): ConfigError {
+  return new AppError('bad_config', `invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every variable.`, {
+    details: { problems },
+  });
 }
 
-/** Validates the environment; throws ConfigError naming each bad or missing variable. */
+/** Validates the environment; throws AppError `bad_config` naming each bad or missing variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+    throw configError(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }
   const e = parsed.data;
   const problems: string[] = [];
@@ -206,7 +200,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!e.TELEGRAM_WEBHOOK_URL) problems.push('TELEGRAM_WEBHOOK_URL: required when TELEGRAM_MODE=webhook');
     if (!e.TELEGRAM_WEBHOOK_SECRET) problems.push('TELEGRAM_WEBHOOK_SECRET: required when TELEGRAM_MODE=webhook');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0) throw configError(problems);
 
   return {
     env: e.NODE_ENV,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, type Config } from './config.js';
+import { configError, type Config } from './config.js';
 
 /** Where the embedded default keeps its generated HMAC key (owner-only, next to the database). */
 export const SENDER_HASH_SECRET_FILE = 'sender-hash.secret';
@@ -9,7 +9,7 @@ export const SENDER_HASH_SECRET_FILE = 'sender-hash.secret';
 export const MISSING_SECRET_PROBLEM = 'SENDER_HASH_SECRET: required when DATABASE_URL is set (at least 32 characters, e.g. openssl rand -hex 32)';
 
 /**
- * The sender-hash key: SENDER_HASH_SECRET when set. Without it, on PostgreSQL a ConfigError (exit 78):
+ * The sender-hash key: SENDER_HASH_SECRET when set. Without it, on PostgreSQL AppError bad_config (exit 78):
  * a shared database is a deployment, and its hashes must not depend on a file on one machine. On the
  * embedded database, one generated on first use and kept in DATA_DIR/sender-hash.secret (0600), outside
  * the database so a copy of the database alone does not carry the key. Losing the file only makes
@@ -17,7 +17,7 @@ export const MISSING_SECRET_PROBLEM = 'SENDER_HASH_SECRET: required when DATABAS
  */
 export async function resolveSenderHashSecret(config: Pick<Config, 'senderHashSecret' | 'dataDir' | 'database'>): Promise<string> {
   if (config.senderHashSecret) return config.senderHashSecret;
-  if (config.database.kind === 'postgres') throw new ConfigError([MISSING_SECRET_PROBLEM]);
+  if (config.database.kind === 'postgres') throw configError([MISSING_SECRET_PROBLEM]);
   const path = join(config.dataDir, SENDER_HASH_SECRET_FILE);
   const existing = await readSecret(path);
   if (existing) return existing;

@@ -1,17 +1,17 @@
+import { AppError } from '../../core/app-error.js';
 import { chmod, open, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
  * The embedded database (PGlite) must have one owner process per data directory: two processes writing
  * the same files lose rows silently. The owner writes its pid to a lock file; a lock left by a dead
- * process is taken over. Raised with an operator-facing message: exit code 78 (set-up to fix).
+ * process is taken over. Refusals are AppError `data_dir` with an operator-facing message: exit
+ * code 78 (set-up to fix).
  */
-export class DataDirError extends Error {
-  readonly setupFix = true;
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DataDirError';
-  }
+
+/** A problem with the embedded database's data directory the operator must fix (AppError `data_dir`, exit 78). */
+export function dataDirError(message: string, options: { cause?: unknown } = {}): AppError {
+  return new AppError('data_dir', message, options);
 }
 
 export const LOCK_FILE = 'owner.lock';
@@ -34,7 +34,8 @@ export async function lockDataDir(dataDir: string, pid: number = process.pid): P
     }
     const owner = Number.parseInt((await readFile(path, 'utf8').catch(() => '')).trim(), 10);
     if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-      throw new DataDirError(
+      throw new AppError(
+        'data_dir',
         `The embedded database in ${dataDir} is in use by process ${owner} (the bot, the worker or another admin command). ` +
           `Stop that process and run the command again, or set DATABASE_URL to a PostgreSQL database so several processes can share it. ` +
           `If no such process is running, delete ${path}.`,
@@ -43,7 +44,7 @@ export async function lockDataDir(dataDir: string, pid: number = process.pid): P
     // Dead owner (or an unreadable lock): take it over.
     await rm(path, { force: true });
   }
-  throw new DataDirError(`Could not take the lock ${path}: another process keeps taking it. Stop the other processes using ${dataDir}.`);
+  throw new AppError('data_dir', `Could not take the lock ${path}: another process keeps taking it. Stop the other processes using ${dataDir}.`);
 }
 
 function isAlive(pid: number): boolean {
@@ -71,9 +72,10 @@ export async function restrictDataDir(dir: string): Promise<void> {
 }
 
 /** PGlite reports a damaged data directory as a wasm abort; say which directory and what to do. */
-export function damagedDataDirError(dataDir: string, cause: unknown): DataDirError {
+export function damagedDataDirError(dataDir: string, cause: unknown): AppError {
   const detail = cause instanceof Error ? cause.message : String(cause);
-  return new DataDirError(
+  return new AppError(
+    'data_dir',
     `The embedded database in ${dataDir} could not be opened (${detail.split('\n')[0]}). ` +
       `The directory is damaged or was written by another PGlite version. Restore a backup copy of the directory, ` +
       `or move the directory aside and start again to create a new, empty database.`,

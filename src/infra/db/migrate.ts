@@ -1,3 +1,4 @@
+import { AppError } from '../../core/app-error.js';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,23 +15,18 @@ export interface MigrationResult {
   alreadyApplied: string[];
 }
 
-export class MigrationError extends Error {
-  /** Set when the failure is the server's set-up, not the migration: what the operator must do. */
-  readonly setupFix: string | undefined;
-
-  constructor(
-    readonly migration: string,
-    override readonly cause: unknown,
-  ) {
-    const setupFix = setupFixFor(cause);
-    super(
-      setupFix
-        ? `migration ${migration} cannot run: ${setupFix}`
-        : `migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`,
-    );
-    this.name = 'MigrationError';
-    this.setupFix = setupFix;
-  }
+/**
+ * A migration that failed (rolled back): `migration_setup` when the server's set-up is at fault (the
+ * message says what the operator must do), `migration_failed` otherwise.
+ */
+export function migrationError(migration: string, cause: unknown): AppError<{ migration: string }> {
+  const setupFix = setupFixFor(cause);
+  return setupFix
+    ? new AppError('migration_setup', `migration ${migration} cannot run: ${setupFix}`, { cause, details: { migration } })
+    : new AppError('migration_failed', `migration ${migration} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`, {
+        cause,
+        details: { migration },
+      });
 }
 
 /** PostgreSQL's insufficient_privilege: pgvector is not a trusted extension, so only a superuser creates it. */
@@ -81,7 +77,7 @@ export async function applyMigrations(session: SqlSession, migrations: Migration
       const applied = existing[0];
       if (applied) {
         if (applied.checksum !== migration.checksum) {
-          throw new MigrationError(migration.name, new Error('its file changed after it was applied; add a new migration instead'));
+          throw migrationError(migration.name, new Error('its file changed after it was applied; add a new migration instead'));
         }
         result.alreadyApplied.push(migration.name);
         return;
@@ -89,7 +85,7 @@ export async function applyMigrations(session: SqlSession, migrations: Migration
       try {
         await tx.exec(migration.sql);
       } catch (error) {
-        throw new MigrationError(migration.name, error);
+        throw migrationError(migration.name, error);
       }
       await tx.query('INSERT INTO _app_migrations (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
       result.applied.push(migration.name);

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { DataDirError, LOCK_FILE, lockDataDir, restrictDataDir } from './data-dir-lock.js';
+import { dataDirError, LOCK_FILE, lockDataDir, restrictDataDir } from './data-dir-lock.js';
 import { PGLITE_EXTENSIONS } from './open-database.js';
 
 /**
@@ -12,8 +12,8 @@ import { PGLITE_EXTENSIONS } from './open-database.js';
 
 /** Writes a gzipped tarball of the data directory to `file` (0600); returns its size in bytes. */
 export async function backupPgliteDataDir(dataDir: string, file: string, options: { force?: boolean } = {}): Promise<{ bytes: number }> {
-  if (!(await hasEntries(dataDir))) throw new DataDirError(`There is no embedded database in ${dataDir} to back up (check DATA_DIR).`);
-  if (!options.force && (await exists(file))) throw new DataDirError(`${file} already exists: choose another file or pass --force to overwrite it.`);
+  if (!(await hasEntries(dataDir))) throw dataDirError(`There is no embedded database in ${dataDir} to back up (check DATA_DIR).`);
+  if (!options.force && (await exists(file))) throw dataDirError(`${file} already exists: choose another file or pass --force to overwrite it.`);
   const lock = await lockDataDir(dataDir);
   try {
     const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
@@ -41,15 +41,15 @@ export async function backupPgliteDataDir(dataDir: string, file: string, options
  */
 export async function restorePgliteDataDir(dataDir: string, file: string, options: { force?: boolean } = {}): Promise<{ movedAsideTo: string | undefined }> {
   const backup = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-    throw new DataDirError(`Cannot read the backup ${file} (${error.code ?? error.message}).`);
+    throw dataDirError(`Cannot read the backup ${file} (${error.code ?? error.message}).`);
   });
   // dumpDataDir('gzip') output starts with the gzip magic number; anything else is not our backup.
-  if (backup.length < 2 || backup[0] !== 0x1f || backup[1] !== 0x8b) throw new DataDirError(`${file} is not a backup made by npm run db:backup (not a gzip file).`);
+  if (backup.length < 2 || backup[0] !== 0x1f || backup[1] !== 0x8b) throw dataDirError(`${file} is not a backup made by npm run db:backup (not a gzip file).`);
 
   let movedAsideTo: string | undefined;
   if (await hasEntries(dataDir)) {
     if (!options.force) {
-      throw new DataDirError(`${dataDir} already holds a database. Restore into an empty DATA_DIR, or pass --force to move the current one aside to ${dataDir}.before-restore-<time> and restore in its place.`);
+      throw dataDirError(`${dataDir} already holds a database. Restore into an empty DATA_DIR, or pass --force to move the current one aside to ${dataDir}.before-restore-<time> and restore in its place.`);
     }
     // Refused while a process owns it; held until the directory is renamed.
     const current = await lockDataDir(dataDir);
@@ -79,7 +79,7 @@ export async function restorePgliteDataDir(dataDir: string, file: string, option
     await lock.release();
     await rm(dataDir, { recursive: true, force: true });
     if (movedAsideTo) await rename(movedAsideTo, dataDir);
-    throw new DataDirError(`Restoring ${file} failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); ${movedAsideTo ? `${dataDir} is back as it was.` : `${dataDir} was left empty.`}`, { cause: error });
+    throw dataDirError(`Restoring ${file} failed (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); ${movedAsideTo ? `${dataDir} is back as it was.` : `${dataDir} was left empty.`}`, { cause: error });
   }
   await lock.release();
   return { movedAsideTo };

@@ -3,7 +3,7 @@ import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import { list, type ReadEntry } from 'tar';
-import { DownloadError } from './download-error.js';
+import { downloadError, isDownloadError } from './download-error.js';
 
 /** What to do with one tar entry, judged from its header alone. */
 export type EntryVerdict =
@@ -35,7 +35,7 @@ async function assertGzipMagic(archivePath: string): Promise<void> {
   try {
     const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
     if (bytesRead < 2 || buffer[0] !== 0x1f || buffer[1] !== 0x8b) {
-      throw new DownloadError('corrupt_archive', 'not a gzip file');
+      throw downloadError('corrupt_archive', 'not a gzip file');
     }
   } finally {
     await handle.close();
@@ -74,10 +74,10 @@ export async function extractNxmlFiles(archivePath: string, destDir: string, lim
   const writeEntry = async (entry: ReadEntry, relativePath: string): Promise<void> => {
     const target = path.resolve(root, relativePath);
     // judgeEntry already refused `..`; this guards against anything it did not foresee.
-    if (!target.startsWith(root + path.sep)) throw new DownloadError('unsafe_archive', `entry escapes its folder: ${entry.path}`);
+    if (!target.startsWith(root + path.sep)) throw downloadError('unsafe_archive', `entry escapes its folder: ${entry.path}`);
     await mkdir(path.dirname(target), { recursive: true });
     // The parser may have failed while we waited: this entry's data will never end.
-    if (parseFailed) throw new DownloadError('corrupt_archive', 'archive parsing stopped');
+    if (parseFailed) throw downloadError('corrupt_archive', 'archive parsing stopped');
     const out = createWriteStream(target);
     openStreams.add(out);
     try {
@@ -126,17 +126,17 @@ export async function extractNxmlFiles(archivePath: string, destDir: string, lim
     for (const stream of openStreams) stream.destroy();
     await Promise.allSettled(writes);
     await rm(destDir, { recursive: true, force: true });
-    if (error instanceof DownloadError) throw error;
+    if (isDownloadError(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof Error && 'syscall' in error) {
-      throw new DownloadError('local_io', `could not write extracted file: ${message}`, { cause: error });
+      throw downloadError('local_io', `could not write extracted file: ${message}`, { cause: error });
     }
-    throw new DownloadError('corrupt_archive', `damaged archive: ${message}`, { cause: error });
+    throw downloadError('corrupt_archive', `damaged archive: ${message}`, { cause: error });
   }
   if (unsafeReason !== undefined || written.size === 0) {
     await rm(destDir, { recursive: true, force: true });
-    if (unsafeReason !== undefined) throw new DownloadError('unsafe_archive', `refused: ${unsafeReason}`);
-    throw new DownloadError('empty_archive', 'archive holds no .nxml file');
+    if (unsafeReason !== undefined) throw downloadError('unsafe_archive', `refused: ${unsafeReason}`);
+    throw downloadError('empty_archive', 'archive holds no .nxml file');
   }
   return [...written].sort();
 }

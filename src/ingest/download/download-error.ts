@@ -1,4 +1,6 @@
-/** Why one request or package failed; `code` is what callers branch on. */
+/** Why one request or package failed: an AppError with one of the download codes. */
+import { AppError, isAppError } from '../../core/app-error.js';
+
 export type DownloadErrorCode =
   | 'http_status' // the server answered with an error status
   | 'network' // connection failed or the body was cut short
@@ -7,28 +9,27 @@ export type DownloadErrorCode =
   | 'empty_archive' // a valid archive with no .nxml file
   | 'local_io'; // our own disk failed (full, permissions)
 
-export class DownloadError extends Error {
-  override readonly name = 'DownloadError';
-  readonly code: DownloadErrorCode;
-  /** Whether repeating the same request may succeed (network errors, 5xx, 429). */
-  readonly retryable: boolean;
-  readonly status: number | undefined;
-  /** Server-requested wait from Retry-After, in milliseconds. */
-  readonly retryAfterMs: number | undefined;
+const DOWNLOAD_CODES: readonly DownloadErrorCode[] = ['http_status', 'network', 'corrupt_archive', 'unsafe_archive', 'empty_archive', 'local_io'];
 
-  constructor(
-    code: DownloadErrorCode,
-    message: string,
-    details: { retryable?: boolean; status?: number; retryAfterMs?: number; cause?: unknown } = {},
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.code = code;
-    this.retryable = details.retryable ?? false;
-    this.status = details.status;
-    this.retryAfterMs = details.retryAfterMs;
-  }
+export interface DownloadDetails {
+  status?: number;
+  /** Server-requested wait from Retry-After, in milliseconds. */
+  retryAfterMs?: number;
+}
+
+/** `transient`: repeating the same request may succeed (network errors, 5xx, 429). */
+export type DownloadError = AppError<DownloadDetails> & { code: DownloadErrorCode };
+
+/** A download failure; `retryable` (default false) becomes `transient`. */
+export function downloadError(
+  code: DownloadErrorCode,
+  message: string,
+  options: { retryable?: boolean; status?: number; retryAfterMs?: number; cause?: unknown } = {},
+): DownloadError {
+  const { retryable, cause, ...details } = options;
+  return new AppError(code, message, { transient: retryable ?? false, details, ...(cause === undefined ? {} : { cause }) }) as DownloadError;
 }
 
 export function isDownloadError(error: unknown): error is DownloadError {
-  return error instanceof Error && error.name === 'DownloadError' && 'code' in error;
+  return isAppError(error, DOWNLOAD_CODES);
 }

@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { extractNxmlFiles } from './archive.js';
-import { DownloadError, isDownloadError } from './download-error.js';
+import { downloadError, isDownloadError } from './download-error.js';
 import { parseFileList, selectRows, type BadFileListRow, type FileListRow } from './file-list.js';
 import { requestWithRetry, type HttpClient } from './http-retry.js';
 import { guidelinesDir, readManifest, writeManifest, type Manifest } from './manifest.js';
@@ -207,7 +207,7 @@ export async function downloadGuidelines(options: DownloadGuidelinesOptions): Pr
     const stagingDir = path.join(scratchDir, `${row.accession}-${randomUUID()}`);
     try {
       const archiveBytes = await requestWithRetry(client, joinUrl(options.baseUrl, row.file), async (response) => {
-        if (!response.body) throw new DownloadError('network', `empty body for ${row.file}`, { retryable: true });
+        if (!response.body) throw downloadError('network', `empty body for ${row.file}`, { retryable: true });
         let received = 0;
         const counter = new Transform({
           transform(chunk: Buffer, _encoding, callback) {

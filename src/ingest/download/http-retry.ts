@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DownloadError, isDownloadError } from './download-error.js';
+import { downloadError, isDownloadError, type DownloadError } from './download-error.js';
 import type { TokenBucket } from './rate-limiter.js';
 
 export interface RetryPolicy {
@@ -34,7 +34,7 @@ function statusError(url: string, response: Response): DownloadError {
   const { status } = response;
   const retryable = status === 429 || status >= 500;
   const retryAfterMs = retryable ? parseRetryAfter(response.headers.get('retry-after')) : undefined;
-  return new DownloadError('http_status', `HTTP ${status} for ${url}`, {
+  return downloadError('http_status', `HTTP ${status} for ${url}`, {
     retryable,
     status,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -47,10 +47,10 @@ function classifyThrown(url: string, error: unknown): DownloadError {
   if (isDownloadError(error)) return error;
   const syscall = error instanceof Error && 'syscall' in error;
   if (syscall && !(error as NodeJS.ErrnoException).code?.startsWith('ECONN')) {
-    return new DownloadError('local_io', `local I/O error while fetching ${url}: ${String((error as Error).message)}`, { cause: error });
+    return downloadError('local_io', `local I/O error while fetching ${url}: ${String((error as Error).message)}`, { cause: error });
   }
   const detail = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
-  return new DownloadError('network', `network error for ${url}: ${detail}`, { retryable: true, cause: error });
+  return downloadError('network', `network error for ${url}: ${detail}`, { retryable: true, cause: error });
 }
 
 function backoffMs(policy: RetryPolicy, retryIndex: number): number {
@@ -80,15 +80,15 @@ export async function requestWithRetry<T>(client: HttpClient, url: string, consu
       if (signal?.aborted) throw signal.reason;
       failure = classifyThrown(url, error);
     }
-    if (!failure.retryable || attempt >= retry.maxRetries) {
+    if (!failure.transient || attempt >= retry.maxRetries) {
       if (attempt === 0) throw failure;
-      throw new DownloadError(failure.code, `${failure.message} (gave up after ${attempt + 1} attempts)`, {
+      throw downloadError(failure.code, `${failure.message} (gave up after ${attempt + 1} attempts)`, {
         retryable: false,
-        ...(failure.status === undefined ? {} : { status: failure.status }),
+        ...(failure.details.status === undefined ? {} : { status: failure.details.status }),
         cause: failure,
       });
     }
-    const delayMs = failure.retryAfterMs === undefined ? backoffMs(retry, attempt) : Math.min(failure.retryAfterMs, retry.maxDelayMs);
+    const delayMs = failure.details.retryAfterMs === undefined ? backoffMs(retry, attempt) : Math.min(failure.details.retryAfterMs, retry.maxDelayMs);
     client.onRetry?.({ url, attempt: attempt + 1, delayMs, reason: failure.message });
     await sleep(delayMs, undefined, signal ? { signal } : {});
   }

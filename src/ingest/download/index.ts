@@ -1,5 +1,5 @@
 export { extractNxmlFiles, judgeEntry, type EntryVerdict } from './archive.js';
-export { DownloadError, isDownloadError, type DownloadErrorCode } from './download-error.js';
+export { downloadError, isDownloadError, type DownloadError, type DownloadErrorCode } from './download-error.js';
 export {
   NCBI_LITARCH_BASE_URL,
   downloadGuidelines,

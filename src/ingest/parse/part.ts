@@ -1,7 +1,7 @@
 import { renderBlocks } from './blocks.js';
 import { inlineText } from './inline-text.js';
 import { childText, languageOf, licenceOf } from './meta.js';
-import { ParseError } from './parse-error.js';
+import { parseError } from './parse-error.js';
 import { bookAccession, titleOf } from './toc.js';
 import type { Block, ParsedPart, SectionNode } from './types.js';
 import { attrOf, childElements, childrenOf, findPath, firstChild, parseXml, rootElement, tagOf, type XmlNode } from './xml-tree.js';
@@ -26,7 +26,7 @@ export function parseGuidelinePart(xml: string, opts: { fileName: string }): Par
   const rootTag = root === undefined ? 'nothing' : tagOf(root);
   if (root !== undefined && rootTag === 'book-part-wrapper') return parseBookPart(root, opts.fileName);
   if (root !== undefined && rootTag === 'article') return parseArticle(root, opts.fileName);
-  throw new ParseError(
+  throw parseError(
     'unsupported_root',
     `${opts.fileName}: expected <book-part-wrapper> or <article>, found <${rootTag}>`,
     { fileName: opts.fileName },
@@ -38,7 +38,7 @@ function parseBookPart(wrapper: XmlNode, fileName: string): ParsedPart {
   const bookMeta = childrenOf(firstChild(children, 'book-meta') ?? { 'book-meta': [] });
   const part = soleApp(firstChild(children, 'book-part') ?? firstChild(children, 'book-app') ?? firstChild(children, 'book-app-group'));
   if (part === undefined) {
-    throw new ParseError('unsupported_root', `${fileName}: <book-part-wrapper> holds no book-part, book-app or book-app-group`, { fileName });
+    throw parseError('unsupported_root', `${fileName}: <book-part-wrapper> holds no book-part, book-app or book-app-group`, { fileName });
   }
   const { title, label } = tagOf(part) === 'book-app-group' ? appGroupHeading(part) : partHeading(part);
   const content = tagOf(part) === 'book-app-group' ? contentOf(childrenOf(part)) : partContent(part);

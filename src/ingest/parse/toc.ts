@@ -1,5 +1,5 @@
 import { childText, isoDate, languageOf, licenceOf, numberIn } from './meta.js';
-import { ParseError } from './parse-error.js';
+import { parseError } from './parse-error.js';
 import type { BookMeta } from './types.js';
 import { attrOf, childElements, childrenOf, findPath, firstChild, parseXml, rootElement, tagOf, type XmlNode } from './xml-tree.js';
 
@@ -7,7 +7,7 @@ import { attrOf, childElements, childrenOf, findPath, firstChild, parseXml, root
 export function parseBookToc(xml: string, fileName = 'TOC.nxml'): BookMeta {
   const root = rootElement(parseXml(xml, fileName));
   if (root === undefined || tagOf(root) !== 'book') {
-    throw new ParseError('unsupported_root', `${fileName}: expected a <book> root, found <${root === undefined ? 'nothing' : tagOf(root)}>`, { fileName });
+    throw parseError('unsupported_root', `${fileName}: expected a <book> root, found <${root === undefined ? 'nothing' : tagOf(root)}>`, { fileName });
   }
   const bookMeta = childrenOf(firstChild(childrenOf(root), 'book-meta') ?? { 'book-meta': [] });
   const publisher = firstChild(bookMeta, 'publisher');

@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { ParseError } from './parse-error.js';
+import { parseError } from './parse-error.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const UTF8_NAMES = new Set(['utf-8', 'utf8']);
@@ -24,7 +24,7 @@ export function decodeXmlBytes(bytes: Uint8Array, fileName: string): string {
   if (declared === null || UTF8_NAMES.has(declared) || hasUtf8Bom) return utf8(buffer, fileName, declared !== null);
   if (WINDOWS_1252_ALIASES.has(declared)) return iconv.decode(buffer, 'win1252');
   if (!iconv.encodingExists(declared)) {
-    throw new ParseError('bad_encoding', `${fileName}: declares encoding "${declared}", which this parser cannot decode; convert the file to UTF-8`, { fileName });
+    throw parseError('bad_encoding', `${fileName}: declares encoding "${declared}", which this parser cannot decode; convert the file to UTF-8`, { fileName });
   }
   return iconv.decode(buffer, declared);
 }
@@ -47,7 +47,7 @@ function utf8(buffer: Buffer, fileName: string, declared: boolean): string {
     const fix = declared
       ? 'it is declared UTF-8 but is not; fix its encoding declaration or convert it to UTF-8'
       : 'no encoding is declared, so it must be UTF-8; add encoding="windows-1252" (or the right one) to its XML declaration or convert it to UTF-8';
-    throw new ParseError('bad_encoding', `${fileName}: not valid UTF-8 at byte ${at}: ${fix}`, { fileName });
+    throw parseError('bad_encoding', `${fileName}: not valid UTF-8 at byte ${at}: ${fix}`, { fileName });
   }
 }
 

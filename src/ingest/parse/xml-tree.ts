@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { ParseError } from './parse-error.js';
+import { parseError } from './parse-error.js';
 import type { XmlNode } from './xml-node.js';
 import { scanXml } from './xml-scan.js';
 
@@ -34,7 +34,7 @@ export function validateAndParseXml(xml: string, fileName?: string): XmlNode[] {
     const { msg, line, col } = verdict.err;
     const prefix = fileName === undefined ? '' : `${fileName}: `;
     const position = col === undefined ? `line ${line}` : `line ${line}, column ${col}`;
-    throw new ParseError('malformed_xml', `${prefix}malformed XML at ${position}: ${msg}`, where);
+    throw parseError('malformed_xml', `${prefix}malformed XML at ${position}: ${msg}`, where);
   }
   return parser.parse(xml) as XmlNode[];
 }

@@ -1,7 +1,7 @@
 import type { Update } from 'grammy/types';
 import { describe, expect, it } from 'vitest';
 import { FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
-import { inboundFromTelegramUpdate, parseBotCommand, parseStartCommand } from '../../../src/bot/telegram/telegram-inbound.js';
+import { inboundFromTelegramUpdate } from '../../../src/bot/telegram/telegram-inbound.js';
 
 const CHW = 5_550_001;
 const AT = new Date('2025-03-01T09:00:00Z');
@@ -108,27 +108,5 @@ describe('inboundFromTelegramUpdate', () => {
     );
     expect(map(callback)).toBeUndefined();
     expect(map(joined)).toBeUndefined();
-  });
-});
-
-describe('parseStartCommand', () => {
-  it('reads the invite code of /start CODE and of a deep link', () => {
-    expect(parseStartCommand('/start K7Q-42XD')).toEqual({ code: 'K7Q-42XD' });
-    expect(parseStartCommand('  /start   K7Q42XD  ')).toEqual({ code: 'K7Q42XD' });
-    expect(parseStartCommand('/start@chw_consult_test_bot K7Q42XD', 'chw_consult_test_bot')).toEqual({ code: 'K7Q42XD' });
-  });
-
-  it('returns no code for a bare /start, and undefined for other text', () => {
-    expect(parseStartCommand('/start')).toEqual({ code: undefined });
-    expect(parseStartCommand('/started K7Q')).toBeUndefined();
-    expect(parseStartCommand('start K7Q')).toBeUndefined();
-    expect(parseStartCommand('/new')).toBeUndefined();
-    expect(parseStartCommand('/start@other_bot K7Q', 'chw_consult_test_bot')).toBeUndefined();
-  });
-
-  it('parses other commands with their arguments', () => {
-    expect(parseBotCommand('/NEW')).toEqual({ command: 'new', args: '' });
-    expect(parseBotCommand('/help me please')).toEqual({ command: 'help', args: 'me please' });
-    expect(parseBotCommand('what about /help')).toBeUndefined();
   });
 });

@@ -172,8 +172,8 @@ describe('WhatsAppOutbound', () => {
 
     client.failNextSends = 3;
     const error = await outbound.send({ chatId: CHW, text: 'second', kind: 'reply', idempotencyKey: 'k3' }).catch((e: unknown) => e);
-    expect(isDeliveryError(error, 'unavailable')).toBe(true);
-    expect(error).toMatchObject({ transient: true, deliveredParts: 0, channel: 'whatsapp' });
+    expect(isDeliveryError(error, 'channel_unavailable')).toBe(true);
+    expect(error).toMatchObject({ transient: true, details: { deliveredParts: 0, channel: 'whatsapp' } });
   });
 
   it('paces one chat to ~1 message per second while another chat goes at once', async () => {
@@ -192,15 +192,10 @@ describe('WhatsAppOutbound', () => {
     expect(at('two') - at('one')).toBeGreaterThanOrEqual(900);
   });
 
-  it('keeps the typing state on until stopped, then clears it', async () => {
+  it('shows the typing state', async () => {
     const client = new FakeWhatsAppClient();
-    const outbound = new WhatsAppOutbound({ client, typingIntervalMs: 100 });
-    const stop = outbound.keepTyping(CHW);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    stop();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const states = client.chatStates.map((entry) => entry.state);
-    expect(states.filter((state) => state === 'typing').length).toBeGreaterThanOrEqual(2);
-    expect(states.at(-1)).toBe('cleared');
+    const outbound = new WhatsAppOutbound({ client });
+    expect(await outbound.sendTyping(CHW)).toBe(true);
+    expect(client.chatStates).toEqual([{ chatId: CHW, state: 'typing' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processChat, receiveInbound, type ConsultEngineDeps } from '../../../src/consult/consult-engine.js';
-import type { Messenger } from '../../../src/consult/consult-store.js';
+import type { Messenger } from '../../../src/consult/messenger.js';
 import type { InboundMessage, OutboundMessage } from '../../../src/consult/messages.js';
 import { planJob, type PlanJobDeps } from '../../../src/consult/plan-job.js';
 import { databaseGuidelineIndex } from '../../../src/infra/db/guideline-index.js';

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../src/infra/config/config.js';
+import { isAppError } from '../../../src/core/app-error.js';
+import { loadConfig, type ConfigError } from '../../../src/infra/config/config.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -12,7 +13,7 @@ function problemsOf(env: Record<string, string>): string[] {
     loadConfig(env);
     return [];
   } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
+    if (isAppError(error, 'bad_config')) return (error as ConfigError).details.problems;
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, MigrationError, readMigrations } from '../../../src/infra/db/migrate.js';
+import { isAppError } from '../../../src/core/app-error.js';
+import { applyMigrations, readMigrations } from '../../../src/infra/db/migrate.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 async function migrationsDir(files: Record<string, string>): Promise<string> {
@@ -57,7 +58,7 @@ describe.each(['pglite', 'postgres-wire'] as const)('migration runner over %s', 
   it('reports a failing migration and leaves no trace of it', async () => {
     const dir = await migrationsDir({ '001_tricky': TRICKY_BUT_VALID, '002_broken': HALF_BROKEN, '003_after': 'CREATE TABLE after_broken (id int);' });
     const run = applyMigrations(db.sql, await readMigrations(dir));
-    await expect(run).rejects.toBeInstanceOf(MigrationError);
+    await expect(run).rejects.toSatisfy((e: unknown) => isAppError(e, 'migration_failed'));
     await expect(applyMigrations(db.sql, await readMigrations(dir))).rejects.toThrow(/002_broken failed and was rolled back: .*this_function_does_not_exist/);
     expect(await tableExists(db, 'half_applied')).toBe(false);
     expect(await tableExists(db, 'after_broken')).toBe(false);

@@ -10,7 +10,7 @@ import {
   upsertGuidelineSource,
   type GuidelineChunkInput,
 } from '../../../src/infra/db/stores/guideline-chunk-store.js';
-import { recordInboundOnce } from '../../../src/infra/db/stores/inbound-store.js';
+import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
 import { inviteWorker, testEnrollmentStore } from '../../support/enrollment.js';
 import { MIGRATIONS_DIR, openTestDatabase, type TestBackend, type TestDatabase } from '../../support/test-database.js';
@@ -143,10 +143,13 @@ export function describeRepositoryContract(via: TestBackend): void {
     });
 
     it('records an inbound message once: a redelivery is reported as a duplicate', async () => {
-      const first = await recordInboundOnce(db, { channel: 'telegram', messageId: '1001', chatId: '42' });
-      const again = await recordInboundOnce(db, { channel: 'telegram', messageId: '1001', chatId: '42' });
-      const otherChannel = await recordInboundOnce(db, { channel: 'whatsapp', messageId: '1001', chatId: '42' });
-      expect([first, again, otherChannel]).toEqual([true, false, true]);
+      const store = createConsultStore(db);
+      const inbound = (channel: 'telegram' | 'whatsapp') =>
+        store.recordInbound({ channel, chatId: '42', messageId: '1001', senderId: '42', chatType: 'private', text: 'hello', receivedAt: new Date() }, null);
+      const first = await inbound('telegram');
+      const again = await inbound('telegram');
+      const otherChannel = await inbound('whatsapp');
+      expect([first !== null, again !== null, otherChannel !== null]).toEqual([true, false, true]);
     });
 
     it('binds a sender to a health worker with a one-time, expiring invite code', async () => {

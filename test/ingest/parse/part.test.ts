@@ -218,7 +218,7 @@ describe('malformed and unexpected files', () => {
       caught = error;
     }
     expect(isParseError(caught)).toBe(true);
-    expect(caught).toMatchObject({ code: 'malformed_xml', fileName: 'ch9.nxml' });
+    expect(caught).toMatchObject({ code: 'malformed_xml', details: { fileName: 'ch9.nxml' } });
     expect((caught as Error).message).toMatch(/^ch9\.nxml: malformed XML at line \d+, column \d+: .*'p'/);
   });
 

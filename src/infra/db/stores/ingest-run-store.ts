@@ -29,3 +29,20 @@ export async function lastIngestRuns(db: Database): Promise<Array<{ stage: strin
   );
   return runs.filter((r): r is NonNullable<typeof r> => r !== null);
 }
+
+/**
+ * What the first-run sample load needs to know: whether any non-sample guideline source is loaded,
+ * whether any chunk is, and whether a succeeded parse run carries `mark: true` in its stats.
+ */
+export async function corpusState(db: Database, mark: string): Promise<{ realGuidelines: boolean; anyChunk: boolean; markedRunSucceeded: boolean }> {
+  const [real, chunk, runs] = await Promise.all([
+    db.prisma.guidelineSource.findFirst({ where: { kind: { not: 'sample' } }, select: { id: true } }),
+    db.prisma.guidelineChunk.findFirst({ select: { id: true } }),
+    db.prisma.ingestRun.findMany({ where: { stage: 'parse', status: 'succeeded' }, select: { stats: true } }),
+  ]);
+  return {
+    realGuidelines: real !== null,
+    anyChunk: chunk !== null,
+    markedRunSucceeded: runs.some((run) => (run.stats as Record<string, unknown> | null)?.[mark] === true),
+  };
+}

@@ -1,4 +1,4 @@
-import type { SideEffectClaim, SideEffectLedger, SideEffectRecord } from '../../../core/side-effects.js';
+import type { SideEffectClaim, SideEffectLedger } from '../../../core/side-effects.js';
 import type { Database } from '../open-database.js';
 
 /*
@@ -13,27 +13,6 @@ import type { Database } from '../open-database.js';
 interface SideEffectRow {
   done: boolean;
   result: unknown;
-}
-
-/**
- * Calls `effect` unless a result is recorded under `key`, then records {key, kind, result}. At-least-once:
- * the effect runs again if the process dies between the call and the record, or if callers race (the
- * first record wins and every racer returns it). Outbound sends need claimSideEffect/completeSideEffect.
- */
-export async function runOnce<T>(db: Database, key: string, kind: string, effect: () => Promise<T>): Promise<SideEffectRecord<T>> {
-  const existing = await readSideEffect(db, key);
-  if (existing?.done) return { result: existing.result as T, replayed: true };
-  if (existing) throw new Error(`side effect ${key} is an open claim: use claimSideEffect/completeSideEffect for this key`);
-  const result = await effect();
-  const inserted = await db.sql.query<{ key: string }>(
-    `INSERT INTO side_effects (key, kind, result) VALUES ($1, $2, $3::text::jsonb)
-     ON CONFLICT (key) DO NOTHING RETURNING key`,
-    [key, kind, toJson(result)],
-  );
-  if (inserted.length === 1) return { result, replayed: false };
-  const winner = await readSideEffect(db, key);
-  if (!winner?.done) throw new Error(`side effect ${key} was claimed while its effect ran`);
-  return { result: winner.result as T, replayed: true };
 }
 
 /**
@@ -87,7 +66,6 @@ export async function releaseSideEffect(db: Database, key: string): Promise<void
 /** The SideEffectLedger port over the database. */
 export function createSideEffectLedger(db: Database): SideEffectLedger {
   return {
-    runOnce: (key, kind, effect) => runOnce(db, key, kind, effect),
     claim: (key, kind, options) => claimSideEffect(db, key, kind, options),
     complete: (key, result) => completeSideEffect(db, key, result),
     release: (key) => releaseSideEffect(db, key),
