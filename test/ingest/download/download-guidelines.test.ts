@@ -248,6 +248,6 @@ describe('downloadGuidelines against a local mirror', () => {
 
   it('fails loudly when file_list.csv itself cannot be fetched', async () => {
     routes.set('/mirror/file_list.csv', serveStatus(403));
-    await expect(run()).rejects.toMatchObject({ code: 'http_status', status: 403 });
+    await expect(run()).rejects.toMatchObject({ code: 'http_status', details: { status: 403 } });
   });
 });
