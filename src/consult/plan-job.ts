@@ -99,18 +99,19 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     const closest: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
       const k = deps.sectionsPerDiagnosis ?? 4;
-      // No per-chapter cap here: the sections a plan needs (the condition, its dosing table, what to do
-      // first) are usually siblings in one chapter, and mergePlanSections bounds how many are used.
-      const search = (condition: string, n: number) =>
-        deps.search({ condition, demographics: consult.demographics, findings: consult.findings, k: n, perPartCap: n }).then((r) => r.sections.map((s) => s.section));
+      // The treatment query has no per-chapter cap: what a plan needs (the dosing table, what to do first)
+      // is usually a sibling of the sections already taken. The condition query keeps the cap, so one
+      // chapter of classification cannot crowd out the rest; mergePlanSections bounds how many are used.
+      const search = (condition: string, n: number, perPartCap?: number) =>
+        deps.search({ condition, demographics: consult.demographics, findings: consult.findings, k: n, ...(perPartCap ? { perPartCap } : {}) }).then((r) => r.sections.map((s) => s.section));
       // A plan asks how to treat and manage the condition, not what it is: besides the condition as
       // stated, a treatment query brings the management sections (dosing table, rehydration plan,
       // medicines) that a bare condition name often ranks below its classification. After an urgent
       // referral, what applies is the pre-referral and referral guidance for the condition.
       const [found, forTreatment] = await Promise.all(
         consult.urgentReferral
-          ? [search(`${diagnosis.condition} danger signs pre-referral treatment referral`, k * 2), Promise.resolve([])]
-          : [search(diagnosis.condition, k * 2), search(`${diagnosis.condition} treatment`, k * 2)],
+          ? [search(`${diagnosis.condition} danger signs pre-referral treatment referral`, k * 2, k * 2), Promise.resolve([])]
+          : [search(diagnosis.condition, k * 2), search(`${diagnosis.condition} treatment`, k * 2, k * 2)],
       );
       // Sections about another condition never feed a plan: their doses would be for the wrong disease.
       const coverage = coverageOf(diagnosis.condition, found);
