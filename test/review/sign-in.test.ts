@@ -4,48 +4,8 @@ import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/sto
 import { issueSetupToken } from '../../src/review/auth/setup-link.js';
 import { createReviewStore } from '../../src/infra/db/stores/review-store.js';
 import { createReviewApp } from '../../src/review/http/app.js';
+import { ReviewClient } from '../support/review-client.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
-
-/** A tiny browser: keeps cookies, posts urlencoded forms, reads the CSRF field of the last page. */
-class Client {
-  cookies = new Map<string, string>();
-  lastHtml = '';
-  constructor(
-    private readonly app: ReturnType<typeof createReviewApp>,
-    readonly address: { value: string },
-  ) {}
-  private cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  private keep(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...rest] = pair!.split('=');
-      const value = rest.join('=');
-      if (/Max-Age=0/i.test(line) || value === '') this.cookies.delete(name!);
-      else this.cookies.set(name!, value);
-    }
-  }
-  async get(path: string) {
-    const res = await this.app.request(path, { headers: { cookie: this.cookieHeader() } });
-    this.keep(res);
-    this.lastHtml = await res.text();
-    return res;
-  }
-  csrf(): string {
-    return /name="csrf" value="([^"]+)"/.exec(this.lastHtml)?.[1] ?? '';
-  }
-  async post(path: string, fields: Record<string, string>) {
-    const res = await this.app.request(path, {
-      method: 'POST',
-      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-    this.keep(res);
-    this.lastHtml = await res.text();
-    return res;
-  }
-}
 
 describe('review app sign-in', () => {
   let db: TestDatabase;
@@ -57,7 +17,7 @@ describe('review app sign-in', () => {
   async function supervisorWithPassword(email: string, password: string): Promise<string> {
     const id = await createStaffMember(db, { role: 'supervisor', name: 'Nurse', email });
     const { token } = await issueSetupToken(auth(), id, clock);
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     await c.get(`/set-password?token=${token}`);
     const res = await c.post('/set-password', { csrf: c.csrf(), token, password, confirm: password });
     expect(res.status).toBe(200);
@@ -73,7 +33,7 @@ describe('review app sign-in', () => {
   });
 
   it('sends every page with CSP, frame-ancestors none and no-referrer', async () => {
-    const res = await new Client(app, address).get('/login');
+    const res = await new ReviewClient(app).get('/login');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
@@ -82,7 +42,7 @@ describe('review app sign-in', () => {
   it('signs in with the password set through the one-time link, and the link cannot be used twice', async () => {
     const id = await createStaffMember(db, { role: 'supervisor', name: 'Ama', email: 'ama@example.org' });
     const { token } = await issueSetupToken(auth(), id, clock);
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     expect((await c.get(`/set-password?token=${token}`)).status).toBe(200);
     const pw = 'correct horse battery';
     expect((await c.post('/set-password', { csrf: c.csrf(), token, password: pw, confirm: pw })).status).toBe(200);
@@ -105,7 +65,7 @@ describe('review app sign-in', () => {
   it('refuses an expired set-password link', async () => {
     const id = await createStaffMember(db, { role: 'supervisor', name: 'Kwame', email: 'kwame@example.org' });
     const { token } = await issueSetupToken(auth(), id, new Date(clock.getTime() - 25 * 3_600_000));
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     expect((await c.get(`/set-password?token=${token}`)).status).toBe(410);
     await c.get('/login');
     const res = await c.post('/set-password', { csrf: c.csrf(), token, password: 'a long enough password', confirm: 'a long enough password' });
@@ -115,7 +75,7 @@ describe('review app sign-in', () => {
 
   it('locks the account after 5 wrong passwords, even for the right password', async () => {
     await supervisorWithPassword('efua@example.org', 'efua password 123');
-    const c = new Client(app, { value: '10.0.0.2' });
+    const c = new ReviewClient(app);
     address.value = '10.0.0.2';
     for (let i = 0; i < 5; i++) {
       await c.get('/login');
@@ -134,7 +94,7 @@ describe('review app sign-in', () => {
 
   it('throttles one address trying many accounts', async () => {
     address.value = '10.0.0.3';
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     for (let i = 0; i < 20; i++) {
       await c.get('/login');
       await c.post('/login', { csrf: c.csrf(), email: `nobody${i}@example.org`, password: 'guess' });
@@ -145,7 +105,7 @@ describe('review app sign-in', () => {
   });
 
   it('rejects sign-in and signed-in forms with a missing or wrong CSRF token', async () => {
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     await c.get('/login');
     expect((await c.post('/login', { email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(403);
     expect((await c.post('/login', { csrf: 'x'.repeat(43), email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(403);
@@ -158,7 +118,7 @@ describe('review app sign-in', () => {
   });
 
   it('issues a new session id on sign-in (no fixation) and ends it on sign-out', async () => {
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     c.cookies.set('review_session', 'attacker-chosen-session-id');
     await c.get('/login');
     await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' });
@@ -167,7 +127,7 @@ describe('review app sign-in', () => {
     expect(issued).not.toBe('attacker-chosen-session-id');
     await c.get('/');
     await c.post('/logout', { csrf: c.csrf() });
-    const stale = new Client(app, address);
+    const stale = new ReviewClient(app);
     stale.cookies.set('review_session', issued!);
     const res = await stale.get('/');
     expect(res.status).toBe(303);
@@ -175,7 +135,7 @@ describe('review app sign-in', () => {
   });
 
   it('ends a session after 30 idle minutes', async () => {
-    const c = new Client(app, address);
+    const c = new ReviewClient(app);
     await c.get('/login');
     await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' });
     expect((await c.get('/')).status).toBe(200);
