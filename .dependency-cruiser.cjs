@@ -65,6 +65,13 @@ module.exports = {
       to: { path: '(^|/)src/(patient|consult|rag)/' },
     },
     {
+      name: 'ingest-loads-through-its-port',
+      comment: 'src/ingest defines the stores it needs (load/ingest-store.ts); the entry points inject the database adapters.',
+      severity: 'error',
+      from: { path: '(^|/)src/ingest/' },
+      to: { path: '(^|/)(src/(infra|generated)|node_modules/(@prisma|\\.prisma|pg|pgvector|@electric-sql))/' },
+    },
+    {
       name: 'adapters-do-not-import-entry-points',
       severity: 'error',
       from: { path: '(^|/)src/(?!entry/)' },

@@ -25,6 +25,7 @@ import { loggerFor, openMigratedDatabase } from '../src/entry/runtime.js';
 import { loadConfig } from '../src/infra/config/config.js';
 import type { SqlSession } from '../src/infra/db/sql-session.js';
 import { loadSampleCorpusIfEmpty } from '../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer } from '../test/fakes/fake-anthropic-server.js';
 import { consultScript } from './support/chw-script.js';
 import { formatTable, num, ratio, type TableRow } from './support/format-table.js';
@@ -133,7 +134,7 @@ async function measure(options: {
   const failures: string[] = [];
   let retry: NodeJS.Timeout | undefined;
   try {
-    await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+    await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
     const messenger = new RecordingMessenger();
     let engine: ConsultEngineDeps;
     if (config.redisUrl) {

@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import { readChunksFile } from '../src/ingest/chunks-file.js';
 import { loadIngestRecords, type LoadSummary } from '../src/ingest/load/load-records.js';
+import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
 import { parseGuidelinesToFile } from '../src/ingest/parse-guidelines.js';
 import { shouldIngestPart } from '../src/ingest/parse/index.js';
@@ -206,7 +207,7 @@ async function measureLoad(chunksFile: string, dataDir: string): Promise<LoadRes
       nextProbe += LIVE_HEAP_EVERY_CHUNKS;
       live.probe();
     };
-    const summary = await loadIngestRecords(db, readChunksFile(chunksFile), { onProgress });
+    const summary = await loadIngestRecords(createIngestStore(db), readChunksFile(chunksFile), { onProgress });
     const seconds = (performance.now() - started - live.gcMs) / 1000;
     live.probe();
     const peak = memory.stop();

@@ -2,6 +2,7 @@ import { loadConfig } from '../src/infra/config/config.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { databaseGuidelineIndex } from '../src/infra/db/guideline-index.js';
 import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import { FITTED_WEIGHTS, rerankFeatures, scoreFeatures, type RerankFeatures, type RerankWeights } from '../src/rag/feature-reranker.js';
 import { sectionFitsPatient } from '../src/rag/population-fit.js';
@@ -24,7 +25,7 @@ interface Captured {
 const config = loadConfig(process.env);
 const bench = await openBenchDatabase();
 await applyMigrations(bench.db.sql, await readMigrations(MIGRATIONS_DIR));
-await loadSampleCorpus(bench.db, { tokenBudget: config.guidelines.tokenBudget });
+await loadSampleCorpus(createIngestStore(bench.db), { tokenBudget: config.guidelines.tokenBudget });
 const gold = await readGoldSet();
 const atlas = await buildSectionAtlas(SAMPLE_CORPUS_DIR);
 const index = databaseGuidelineIndex(bench.db);

@@ -3,6 +3,7 @@ import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { openBenchDatabase } from '../bench/support/bench-database.js';
 import { createOpenAiEmbedder } from '../src/infra/embeddings/openai-embedder.js';
 import { embedPendingChunks } from '../src/ingest/load/embed-pending-chunks.js';
+import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import type { Embedder } from '../src/rag/embedder.js';
@@ -21,7 +22,7 @@ const bench = await openBenchDatabase();
 const db = bench.db;
 process.stdout.write(`database: ${bench.label}\n`);
 await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-const load = await loadSampleCorpus(db, { tokenBudget: config.guidelines.tokenBudget });
+const load = await loadSampleCorpus(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
 const gold = await readGoldSet();
 const atlas = await buildSectionAtlas(SAMPLE_CORPUS_DIR);
 
@@ -31,7 +32,7 @@ if (config.embeddings.kind === 'openai-compatible') {
   const candidate = createOpenAiEmbedder({ baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions, maxRetries: 1 });
   try {
     await candidate.embed(['probe']);
-    await embedPendingChunks(db, candidate, { batchSize: e.batchSize, concurrency: e.concurrency });
+    await embedPendingChunks(createIngestStore(db), candidate, { batchSize: e.batchSize, concurrency: e.concurrency });
     embedder = candidate;
   } catch (error) {
     process.stderr.write(`embedding provider not reachable (${error instanceof Error ? error.message : String(error)}): vector rows not measured\n`);

@@ -8,6 +8,7 @@ import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { gateSender } from '../consult/sender-gate.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
+import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
 import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
@@ -24,7 +25,7 @@ runMain(async () => {
   const telegram = config.telegram;
   const logger = loggerFor(config);
   const { db } = await openMigratedDatabase(config);
-  await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+  await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
 
   const bot = new Bot(telegram.token, telegram.apiRoot ? { client: { apiRoot: telegram.apiRoot } } : {});
   const outbound = new TelegramOutbound({ api: bot.api });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createOpenAiEmbedder } from '../infra/embeddings/openai-embedder.js';
 import { countVectorsByModel } from '../infra/db/stores/guideline-chunk-store.js';
-import { finishIngestRun, lastIngestRuns, startIngestRun } from '../infra/db/stores/ingest-run-store.js';
+import { createIngestStore, lastIngestRuns } from '../infra/db/stores/ingest-run-store.js';
 import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
 import { readChunksFile } from '../ingest/chunks-file.js';
 import { downloadGuidelines, guidelinesDir } from '../ingest/download/index.js';
@@ -92,10 +92,11 @@ async function parse(options: { sample?: boolean; from?: string }): Promise<void
 
 async function embed(): Promise<void> {
   const { db } = await openMigratedDatabase(config);
-  const runId = await startIngestRun(db, 'embed');
+  const store = createIngestStore(db);
+  const runId = await store.startRun('embed');
   try {
     const progress = createProgress({ label: 'chunk lines' });
-    const load = await loadIngestRecords(db, readChunksFile(chunksFile), { signal: abort.signal, onProgress: (n) => progress.update(n) });
+    const load = await loadIngestRecords(store, readChunksFile(chunksFile), { signal: abort.signal, onProgress: (n) => progress.update(n) });
     progress.done(
       `load ${load.interrupted ? 'interrupted' : 'finished'}: ${load.sources} sources; chunks ${load.inserted} inserted, ${load.updated} updated, ` +
         `${load.unchanged} unchanged, ${load.deleted} deleted`,
@@ -107,7 +108,7 @@ async function embed(): Promise<void> {
       const e = config.embeddings;
       const embedder = createOpenAiEmbedder({ baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimensions: e.dimensions });
       const bar = createProgress({ label: 'embedded' });
-      const result = await embedPendingChunks(db, embedder, {
+      const result = await embedPendingChunks(store, embedder, {
         batchSize: e.batchSize,
         concurrency: e.concurrency,
         signal: abort.signal,
@@ -122,9 +123,9 @@ async function embed(): Promise<void> {
     }
     const changes = load.inserted + load.updated + load.deleted + embedded;
     out(changes === 0 ? 'no changes' : `${changes} changes`);
-    await finishIngestRun(db, runId, { status: load.interrupted || abort.signal.aborted ? 'interrupted' : 'succeeded', stats: { ...load, embedded } });
+    await store.finishRun(runId, { status: load.interrupted || abort.signal.aborted ? 'interrupted' : 'succeeded', stats: { ...load, embedded } });
   } catch (error) {
-    await finishIngestRun(db, runId, { status: 'failed', stats: {}, error: error instanceof Error ? error.message : String(error) });
+    await store.finishRun(runId, { status: 'failed', stats: {}, error: error instanceof Error ? error.message : String(error) });
     throw error;
   } finally {
     await db.close();

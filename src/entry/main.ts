@@ -1,4 +1,5 @@
 import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
+import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
@@ -11,7 +12,7 @@ runMain(async () => {
   const config = loadConfigOrExit();
   const { db, migrations } = await openMigratedDatabase(config);
   try {
-    const sample = await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+    const sample = await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
     if (sample) process.stdout.write(`First run: loaded the sample corpus (${sample.sources} books, ${sample.inserted} sections; sample content, not clinical guidance).\n`);
     const status = await readDatabaseStatus(db);
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';

@@ -2,6 +2,7 @@ import { createWhatsAppMessenger, startWhatsAppChannel } from '../bot/whatsapp/w
 import { WhatsAppOutbound } from '../bot/whatsapp/whatsapp-outbound.js';
 import { createWhatsAppWebClient } from '../bot/whatsapp/whatsapp-web-client.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
+import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime, engineLog } from './consult-runtime.js';
 import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
@@ -18,7 +19,7 @@ runMain(async () => {
   const logger = loggerFor(config);
   const log = engineLog(logger);
   const { db } = await openMigratedDatabase(config);
-  await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
+  await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
 
   const web = createWhatsAppWebClient({
     dataDir: config.dataDir,

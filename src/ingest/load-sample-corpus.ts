@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Database } from '../infra/db/open-database.js';
-import { corpusState, finishIngestRun, startIngestRun } from '../infra/db/stores/ingest-run-store.js';
+import type { GuidelineChunkStore, IngestStore } from './load/ingest-store.js';
 import { loadIngestRecords, type LoadSummary } from './load/load-records.js';
 import { listBookFolders, readGuidelineBooks } from './read-guideline-books.js';
 
@@ -8,9 +7,9 @@ import { listBookFolders, readGuidelineBooks } from './read-guideline-books.js';
 export const SAMPLE_CORPUS_DIR = fileURLToPath(new URL('../../corpus/sample', import.meta.url));
 
 /** Parses and loads the sample corpus straight into the database (no vectors), as the first run does. */
-export async function loadSampleCorpus(db: Database, options: { tokenBudget?: number; dir?: string } = {}): Promise<LoadSummary> {
+export async function loadSampleCorpus(store: GuidelineChunkStore, options: { tokenBudget?: number; dir?: string } = {}): Promise<LoadSummary> {
   const folders = await listBookFolders(options.dir ?? SAMPLE_CORPUS_DIR);
-  return loadIngestRecords(db, readGuidelineBooks(folders, { languages: ['en'], tokenBudget: options.tokenBudget ?? 512, kind: 'sample' }));
+  return loadIngestRecords(store, readGuidelineBooks(folders, { languages: ['en'], tokenBudget: options.tokenBudget ?? 512, kind: 'sample' }));
 }
 
 /** Marks the ingest run that completed a first-run load of the sample corpus. */
@@ -22,12 +21,12 @@ const SAMPLE_CORPUS_MARK = 'sampleCorpus';
  * run; the load itself is an idempotent upsert, so a resumed load only adds what is missing. Returns
  * null when nothing had to be done (the sample corpus is complete, or real guidelines are loaded).
  */
-export async function loadSampleCorpusIfEmpty(db: Database, options: { tokenBudget?: number } = {}): Promise<LoadSummary | null> {
-  const corpus = await corpusState(db, SAMPLE_CORPUS_MARK);
+export async function loadSampleCorpusIfEmpty(store: IngestStore, options: { tokenBudget?: number } = {}): Promise<LoadSummary | null> {
+  const corpus = await store.corpusState(SAMPLE_CORPUS_MARK);
   if (corpus.realGuidelines) return null;
   if (corpus.anyChunk && corpus.markedRunSucceeded) return null;
-  const runId = await startIngestRun(db, 'parse');
-  const summary = await loadSampleCorpus(db, options);
-  await finishIngestRun(db, runId, { status: summary.interrupted ? 'interrupted' : 'succeeded', stats: { ...summary, [SAMPLE_CORPUS_MARK]: !summary.interrupted } });
+  const runId = await store.startRun('parse');
+  const summary = await loadSampleCorpus(store, options);
+  await store.finishRun(runId, { status: summary.interrupted ? 'interrupted' : 'succeeded', stats: { ...summary, [SAMPLE_CORPUS_MARK]: !summary.interrupted } });
   return summary;
 }

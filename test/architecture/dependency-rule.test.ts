@@ -34,6 +34,12 @@ describe('the dependency rule (npm run deps:check)', () => {
     expect(result.output).toMatch(/rag-does-not-import-consult: test\/fixtures\/dependency-rule\/src\/rag\/imports-consult\.ts → test\/fixtures\/dependency-rule\/src\/consult\/clean\.ts/);
   });
 
+  it('rejects src/ingest importing src/infra: ingestion loads through its store port', async () => {
+    const result = await check('test/fixtures/dependency-rule/src');
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/ingest-loads-through-its-port: test\/fixtures\/dependency-rule\/src\/ingest\/imports-infra\.ts → test\/fixtures\/dependency-rule\/src\/infra\/clean\.ts/);
+  });
+
   it('passes on the product code', async () => {
     const result = await check('src');
     expect(result.output).toMatch(/no dependency violations found/);

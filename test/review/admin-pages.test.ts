@@ -6,6 +6,7 @@ import { createIngestionStatus, createStaffAdmin } from '../../src/infra/db/stor
 import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/stores/review-auth-store.js';
 import { createReviewStore } from '../../src/infra/db/stores/review-store.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../../src/infra/db/stores/ingest-run-store.js';
 import { createQueueBoard } from '../../src/jobs/queue-board.js';
 import { hashPassword } from '../../src/review/auth/secrets.js';
 import { createReviewApp } from '../../src/review/http/app.js';
@@ -46,7 +47,7 @@ describe('admin pages', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     await staff('admin', 'root@example.org');
     await staff('supervisor', 'ama@example.org');
     app = build();

@@ -5,6 +5,7 @@ import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
 import { openDatabase, openOnPglite, PGLITE_EXTENSIONS, type Database } from '../../src/infra/db/open-database.js';
 import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../../src/infra/db/stores/ingest-run-store.js';
 import { MIGRATIONS_DIR } from './test-database.js';
 
 /**
@@ -17,7 +18,7 @@ export async function startSharedDatabase(serverUrl = TEST_DATABASE_URL): Promis
   const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const db = openOnPglite(pglite);
   await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-  await loadSampleCorpus(db);
+  await loadSampleCorpus(createIngestStore(db));
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 100 });
   serialisePgliteSessions(server, pglite);
   await server.start();
@@ -37,7 +38,7 @@ async function startOnRealPostgres(serverUrl: string): Promise<{ url: string; db
   const fresh = await createFreshPostgresDatabase(serverUrl);
   const db = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
   await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-  await loadSampleCorpus(db);
+  await loadSampleCorpus(createIngestStore(db));
   return {
     url: fresh.url,
     db,

@@ -1,6 +1,5 @@
-import type { Database } from '../../infra/db/open-database.js';
-import { countChunksNeedingEmbedding, listChunksNeedingEmbedding, setChunkEmbeddings } from '../../infra/db/stores/guideline-chunk-store.js';
 import type { Embedder } from '../../rag/embedder.js';
+import type { GuidelineChunkStore } from './ingest-store.js';
 
 export interface EmbedSummary {
   model: string;
@@ -24,9 +23,9 @@ export interface EmbedOptions {
  * Embeds every chunk whose vector is missing, stale (content changed) or from another model, in
  * batches with bounded concurrency. Re-running after success embeds nothing.
  */
-export async function embedPendingChunks(db: Database, embedder: Embedder, options: EmbedOptions): Promise<EmbedSummary> {
+export async function embedPendingChunks(store: GuidelineChunkStore, embedder: Embedder, options: EmbedOptions): Promise<EmbedSummary> {
   const query = { model: embedder.model, dimensions: embedder.dimensions };
-  const total = await countChunksNeedingEmbedding(db, query);
+  const total = await store.countChunksNeedingEmbedding(query);
   const summary: EmbedSummary = { model: embedder.model, pending: total, embedded: 0, failedBatches: 0, interrupted: false };
   let afterId: string | undefined;
   let exhausted = false;
@@ -35,7 +34,7 @@ export async function embedPendingChunks(db: Database, embedder: Embedder, optio
   // Pages are fetched by one loop; up to `concurrency` workers embed and store them.
   const nextBatch = async () => {
     if (exhausted) return [];
-    const page = await listChunksNeedingEmbedding(db, { ...query, limit: options.batchSize, ...(afterId ? { afterId } : {}) });
+    const page = await store.listChunksNeedingEmbedding({ ...query, limit: options.batchSize, ...(afterId ? { afterId } : {}) });
     if (page.length < options.batchSize) exhausted = true;
     afterId = page.at(-1)?.id ?? afterId;
     return page;
@@ -57,11 +56,10 @@ export async function embedPendingChunks(db: Database, embedder: Embedder, optio
       if (batch.length === 0) return;
       try {
         const vectors = await embedder.embed(
-          batch.map((c) => c.content),
+          batch.map((c) => c.text),
           options.signal ? { signal: options.signal } : {},
         );
-        await setChunkEmbeddings(
-          db,
+        await store.setEmbeddings(
           embedder.model,
           batch.map((c, i) => ({ id: c.id, embedding: vectors[i] ?? [], embeddedHash: c.contentHash })),
         );

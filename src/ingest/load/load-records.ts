@@ -1,15 +1,5 @@
-import type { Database } from '../../infra/db/open-database.js';
-import {
-  deleteGuidelineChunks,
-  insertGuidelineChunks,
-  listChunkKeys,
-  refreshLexemeStats,
-  replaceChunkContent,
-  upsertGuidelineSource,
-  type GuidelineChunkInput,
-  type StoredChunkKey,
-} from '../../infra/db/stores/guideline-chunk-store.js';
 import { chunkKey, type ChunkRecord, type IngestRecord, type SourceRecord } from '../ingest-records.js';
+import type { GuidelineChunkStore, StoredChunkKey } from './ingest-store.js';
 
 export interface LoadSummary {
   sources: number;
@@ -40,15 +30,15 @@ interface SourceInProgress {
  * not touched; a changed one gets its new text and loses its stale vector; a chunk of a loaded source
  * that no longer appears is deleted. Memory holds one source's keys at a time.
  */
-export async function loadIngestRecords(db: Database, records: AsyncIterable<IngestRecord>, options: LoadOptions = {}): Promise<LoadSummary> {
+export async function loadIngestRecords(store: GuidelineChunkStore, records: AsyncIterable<IngestRecord>, options: LoadOptions = {}): Promise<LoadSummary> {
   const batchSize = options.batchSize ?? 500;
   const summary: LoadSummary = { sources: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, interrupted: false };
   let current: SourceInProgress | undefined;
-  let pending: GuidelineChunkInput[] = [];
+  let pending: ChunkRecord[] = [];
   let handled = 0;
 
   const flush = async (): Promise<void> => {
-    summary.inserted += await insertGuidelineChunks(db, pending);
+    if (current) summary.inserted += await store.insertChunks(current.id, pending);
     pending = [];
     options.onProgress?.(handled);
   };
@@ -56,22 +46,12 @@ export async function loadIngestRecords(db: Database, records: AsyncIterable<Ing
     if (!current) return;
     await flush();
     const gone = [...current.existing.entries()].filter(([key]) => !current?.seen.has(key)).map(([, row]) => row.id);
-    summary.deleted += await deleteGuidelineChunks(db, gone);
+    summary.deleted += await store.deleteChunks(gone);
     current = undefined;
   };
   const startSource = async (record: SourceRecord): Promise<void> => {
-    const id = await upsertGuidelineSource(db, {
-      accession: record.accession,
-      title: record.title,
-      publisher: record.publisher,
-      year: record.year,
-      licence: record.licence,
-      licenceUrl: record.licenceUrl,
-      language: record.language,
-      lastUpdated: record.lastUpdated ? new Date(`${record.lastUpdated}T00:00:00Z`) : null,
-      kind: record.kind,
-    });
-    const existing = new Map((await listChunkKeys(db, id)).map((row) => [chunkKey(row), row] as const));
+    const id = await store.upsertSource(record);
+    const existing = new Map((await store.listChunkKeys(id)).map((row) => [chunkKey(row), row] as const));
     current = { id, accession: record.accession, existing, seen: new Set() };
     summary.sources += 1;
   };
@@ -82,15 +62,14 @@ export async function loadIngestRecords(db: Database, records: AsyncIterable<Ing
     const key = chunkKey(record);
     if (current.seen.has(key)) throw new Error(`duplicate chunk key in ${record.accession}/${record.partFile}: ${record.sectionPath} #${record.ordinal}`);
     current.seen.add(key);
-    const input = toChunkInput(current.id, record);
     const stored = current.existing.get(key);
     if (!stored) {
-      pending.push(input);
+      pending.push(record);
       if (pending.length >= batchSize) await flush();
     } else if (stored.contentHash === record.contentHash) {
       summary.unchanged += 1;
     } else {
-      await replaceChunkContent(db, stored.id, input);
+      await store.replaceChunk(stored.id, record);
       summary.updated += 1;
     }
   };
@@ -114,23 +93,7 @@ export async function loadIngestRecords(db: Database, records: AsyncIterable<Ing
   } else {
     await finishSource();
   }
-  if (summary.inserted + summary.updated + summary.deleted > 0) await refreshLexemeStats(db);
+  if (summary.inserted + summary.updated + summary.deleted > 0) await store.refreshSearchStats();
   options.onProgress?.(handled);
   return summary;
-}
-
-function toChunkInput(sourceId: string, record: ChunkRecord): GuidelineChunkInput {
-  return {
-    sourceId,
-    partFile: record.partFile,
-    partTitle: record.partTitle,
-    sectionId: record.sectionId,
-    sectionPath: record.sectionPath,
-    titlePath: record.titlePath,
-    ordinal: record.ordinal,
-    text: record.text,
-    tokenCount: record.tokenCount,
-    contentHash: record.contentHash,
-    oversized: record.oversized,
-  };
 }

@@ -10,6 +10,7 @@ import { createStaffMember } from '../../../src/infra/db/stores/people-store.js'
 import { inviteWorker, testEnrollmentStore, testSenderHasher, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { createLogger } from '../../../src/infra/log/logger.js';
 import { loadSampleCorpus } from '../../../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../../../src/infra/db/stores/ingest-run-store.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 import { FakeWhatsAppClient } from './fake-whatsapp-client.js';
 
@@ -42,7 +43,7 @@ describe('WhatsApp: inbound -> sender gate -> consult engine -> outbound', () =>
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     const supervisorId = await createStaffMember(db, { role: 'supervisor', name: 'Supervisor', email: 'sup@example.org' });
     inviteCode = newInviteCode();
     workerId = (await inviteWorker(db, { displayName: 'CHW Ama', supervisorId, code: inviteCode })).workerId;

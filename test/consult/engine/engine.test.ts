@@ -7,6 +7,7 @@ import { databaseGuidelineIndex } from '../../../src/infra/db/guideline-index.js
 import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
 import { createSideEffectLedger } from '../../../src/infra/db/stores/side-effect-store.js';
 import { loadSampleCorpus } from '../../../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../../../src/infra/db/stores/ingest-run-store.js';
 import { createInProcessJobQueue } from '../../../src/jobs/in-process-job-queue.js';
 import { guidelineCoverage } from '../../../src/rag/condition-coverage.js';
 import { searchGuidelines } from '../../../src/rag/search-guidelines.js';
@@ -45,7 +46,7 @@ describe('the consult engine over the database', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     messenger = new RecordingMessenger();
     const store = createConsultStore(db);
     deps = { store, messenger, jobs: queue, ledger: createSideEffectLedger(db), log: silent };

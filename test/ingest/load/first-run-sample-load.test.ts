@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSampleCorpus, loadSampleCorpusIfEmpty, SAMPLE_CORPUS_DIR } from '../../../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../../../src/infra/db/stores/ingest-run-store.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 describe('the first-run load of the sample corpus', () => {
@@ -22,13 +23,13 @@ describe('the first-run load of the sample corpus', () => {
   });
 
   it('finishes a load a crash interrupted, instead of keeping 3 of 10 books forever, and then leaves it alone', async () => {
-    await loadSampleCorpus(db, { dir: partial });
+    await loadSampleCorpus(createIngestStore(db), { dir: partial });
     expect(await db.prisma.guidelineSource.count()).toBe(3);
 
-    const resumed = await loadSampleCorpusIfEmpty(db);
+    const resumed = await loadSampleCorpusIfEmpty(createIngestStore(db));
     expect(resumed).not.toBeNull();
     expect(await db.prisma.guidelineSource.count()).toBe(10);
 
-    expect(await loadSampleCorpusIfEmpty(db)).toBeNull();
+    expect(await loadSampleCorpusIfEmpty(createIngestStore(db))).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChunkRecord, IngestRecord, SourceRecord } from '../../../src/ingest/ingest-records.js';
 import { embedPendingChunks } from '../../../src/ingest/load/embed-pending-chunks.js';
 import { loadIngestRecords } from '../../../src/ingest/load/load-records.js';
+import { createIngestStore } from '../../../src/infra/db/stores/ingest-run-store.js';
+import type { GuidelineChunkStore } from '../../../src/ingest/load/ingest-store.js';
 import { createOpenAiEmbedder } from '../../../src/infra/embeddings/openai-embedder.js';
 import { FAKE_OPENAI_API_KEY, FakeOpenAiEmbeddingsServer, fakeEmbed } from '../../fakes/fake-openai-embeddings-server.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
@@ -44,11 +46,13 @@ const corpus = (changes: { editSecond?: boolean; dropThird?: boolean } = {}): In
 
 describe('loading and embedding chunks', () => {
   let db: TestDatabase;
+  let store: GuidelineChunkStore;
   const server = new FakeOpenAiEmbeddingsServer();
   let embedder: ReturnType<typeof createOpenAiEmbedder>;
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
+    store = createIngestStore(db);
     const { url } = await server.start();
     embedder = createOpenAiEmbedder({ baseUrl: `${url}/v1`, apiKey: FAKE_OPENAI_API_KEY, model: 'nomic-embed-text', dimensions: 768, maxRetries: 3 });
   });
@@ -58,9 +62,9 @@ describe('loading and embedding chunks', () => {
   });
 
   it('loads sources and chunks, then a re-run changes nothing', async () => {
-    const first = await loadIngestRecords(db, stream(corpus()));
+    const first = await loadIngestRecords(store, stream(corpus()));
     expect(first).toMatchObject({ sources: 2, inserted: 4, updated: 0, unchanged: 0, deleted: 0 });
-    const second = await loadIngestRecords(db, stream(corpus()));
+    const second = await loadIngestRecords(store, stream(corpus()));
     expect(second).toMatchObject({ sources: 2, inserted: 0, updated: 0, unchanged: 4, deleted: 0 });
     const book = await db.prisma.guidelineSource.findUniqueOrThrow({ where: { accession: 'NBK1' } });
     expect(book.title).toBe('Book NBK1');
@@ -68,7 +72,7 @@ describe('loading and embedding chunks', () => {
   });
 
   it('embeds every chunk with the model and dimension recorded, once', async () => {
-    const result = await embedPendingChunks(db, embedder, { batchSize: 3, concurrency: 2 });
+    const result = await embedPendingChunks(store, embedder, { batchSize: 3, concurrency: 2 });
     expect(result).toMatchObject({ pending: 4, embedded: 4, failedBatches: 0 });
     const rows = await db.sql.query<{ model: string; dim: number; content: string; v: string }>(
       `SELECT embedding_model AS model, embedding_dim AS dim, content, embedding::text AS v FROM guideline_chunks ORDER BY content`,
@@ -78,27 +82,27 @@ describe('loading and embedding chunks', () => {
     const expected = fakeEmbed(rows[0]?.content ?? '', 768);
     expect(stored[0]).toBeCloseTo(expected[0] ?? NaN, 5);
     const requestsBefore = server.requests.length;
-    expect(await embedPendingChunks(db, embedder, { batchSize: 3, concurrency: 2 })).toMatchObject({ pending: 0, embedded: 0 });
+    expect(await embedPendingChunks(store, embedder, { batchSize: 3, concurrency: 2 })).toMatchObject({ pending: 0, embedded: 0 });
     expect(server.requests.length).toBe(requestsBefore);
   });
 
   it('re-embeds only a changed chunk and deletes one that disappeared', async () => {
-    const load = await loadIngestRecords(db, stream(corpus({ editSecond: true, dropThird: true })));
+    const load = await loadIngestRecords(store, stream(corpus({ editSecond: true, dropThird: true })));
     expect(load).toMatchObject({ inserted: 0, updated: 1, unchanged: 2, deleted: 1 });
     const stale = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM guideline_chunks WHERE embedding IS NULL`);
     expect(stale[0]?.n).toBe(1);
     const before = server.requests.length;
-    const result = await embedPendingChunks(db, embedder, { batchSize: 10, concurrency: 1 });
+    const result = await embedPendingChunks(store, embedder, { batchSize: 10, concurrency: 1 });
     expect(result.embedded).toBe(1);
     const inputs = server.requests.slice(before).flatMap((r) => (r.body as { input: string[] }).input);
     expect(inputs).toEqual([expect.stringContaining('Refer at once when the child cannot drink.')]);
   });
 
   it('honours Retry-After on a 429 and still embeds', async () => {
-    await loadIngestRecords(db, stream([source('NBK3'), chunk('NBK3', 1, 'Zinc for ten days.')]));
+    await loadIngestRecords(store, stream([source('NBK3'), chunk('NBK3', 1, 'Zinc for ten days.')]));
     server.failNext(1, { kind: 'rate_limit', retryAfterSeconds: 0.5 });
     const started = Date.now();
-    const result = await embedPendingChunks(db, embedder, { batchSize: 10, concurrency: 1 });
+    const result = await embedPendingChunks(store, embedder, { batchSize: 10, concurrency: 1 });
     expect(result.embedded).toBe(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
@@ -113,7 +117,7 @@ describe('loading and embedding chunks', () => {
       yield* records.slice(2);
     }
     const count = await db.prisma.guidelineChunk.count();
-    const result = await loadIngestRecords(db, abortAfterTwo(), { signal: controller.signal });
+    const result = await loadIngestRecords(store, abortAfterTwo(), { signal: controller.signal });
     expect(result.interrupted).toBe(true);
     expect(result.deleted).toBe(0);
     // Chunks of NBK1 after the interruption point were not seen, yet must survive.

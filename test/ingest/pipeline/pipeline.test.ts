@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readChunksFile } from '../../../src/ingest/chunks-file.js';
 import { buildSampleMirror, downloadGuidelines, guidelinesDir } from '../../../src/ingest/download/index.js';
 import { embedPendingChunks } from '../../../src/ingest/load/embed-pending-chunks.js';
+import { createIngestStore } from '../../../src/infra/db/stores/ingest-run-store.js';
 import { loadIngestRecords } from '../../../src/ingest/load/load-records.js';
 import { SAMPLE_CORPUS_DIR } from '../../../src/ingest/load-sample-corpus.js';
 import { parseGuidelinesToFile } from '../../../src/ingest/parse-guidelines.js';
@@ -51,8 +52,8 @@ describe('the whole ingestion pipeline over the sample corpus: download, parse, 
       tokenBudget: 512,
       kind: 'sample',
     });
-    const load = await loadIngestRecords(db, readChunksFile(chunksFile));
-    const embed = await embedPendingChunks(db, embedder, { batchSize: 64, concurrency: 2 });
+    const load = await loadIngestRecords(createIngestStore(db), readChunksFile(chunksFile));
+    const embed = await embedPendingChunks(createIngestStore(db), embedder, { batchSize: 64, concurrency: 2 });
     return { download, parse, load, embed, chunksFile };
   }
 
@@ -100,9 +101,9 @@ describe('the whole ingestion pipeline over the sample corpus: download, parse, 
 
     const chunksFile = path.join(dataDir, 'chunks.jsonl');
     await parseGuidelinesToFile(await listBookFolders(guidelinesDir(dataDir)), chunksFile, { languages: ['en'], tokenBudget: 512, kind: 'sample' });
-    const load = await loadIngestRecords(db, readChunksFile(chunksFile));
+    const load = await loadIngestRecords(createIngestStore(db), readChunksFile(chunksFile));
     expect(load).toMatchObject({ inserted: 0, updated: 1, deleted: removedChunks });
-    const embed = await embedPendingChunks(db, embedder, { batchSize: 64, concurrency: 2 });
+    const embed = await embedPendingChunks(createIngestStore(db), embedder, { batchSize: 64, concurrency: 2 });
     expect(embed.embedded).toBe(1);
     const lines: string[] = [];
     for await (const r of readChunksFile(chunksFile)) if (r.type === 'chunk' && r.text.includes('EDITED SENTENCE')) lines.push(r.sectionPath);

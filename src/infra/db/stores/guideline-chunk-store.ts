@@ -1,21 +1,13 @@
 import pgvector from 'pgvector';
 import type { Database } from '../open-database.js';
 import { AppError } from '../../../core/app-error.js';
-import type { ChunkRecord } from '../../../ingest/ingest-records.js';
+import type { ChunkRecord, SourceRecord } from '../../../ingest/ingest-records.js';
+import type { ChunkToEmbed, GuidelineChunkStore, StoredChunkKey } from '../../../ingest/load/ingest-store.js';
 import type { IndexHit } from '../../../rag/guideline-index.js';
 import type { GuidelineSection } from '../../../rag/guideline-section.js';
 
-export interface GuidelineSourceInput {
-  accession: string;
-  title: string;
-  publisher?: string | null;
-  year?: number | null;
-  licence?: string | null;
-  licenceUrl?: string | null;
-  language?: string;
-  lastUpdated?: Date | null;
-  kind?: string;
-}
+/** A source line of the chunks file; only accession and title are required. */
+export type GuidelineSourceInput = Pick<SourceRecord, 'accession' | 'title'> & Partial<Omit<SourceRecord, 'type' | 'accession' | 'title'>>;
 
 /** A chunk line of the chunks file, stored under its source's id. */
 export type GuidelineChunkInput = Omit<ChunkRecord, 'type' | 'accession'> & { sourceId: string };
@@ -38,7 +30,7 @@ export async function upsertGuidelineSource(db: Database, input: GuidelineSource
     licence: input.licence ?? null,
     licenceUrl: input.licenceUrl ?? null,
     language: input.language ?? 'en',
-    lastUpdated: input.lastUpdated ?? null,
+    lastUpdated: input.lastUpdated ? new Date(`${input.lastUpdated}T00:00:00Z`) : null,
     kind: input.kind ?? 'bookshelf',
   };
   const row = await db.prisma.guidelineSource.upsert({
@@ -179,6 +171,16 @@ export async function searchChunksByText(
   return rows.map(toHit);
 }
 
+/** The chunks of one book whose section path contains `heading` (case-insensitive), in reading order. */
+export async function listChunksWithHeading(db: Database, query: { accession: string; heading: string; limit: number }): Promise<GuidelineSection[]> {
+  return db.sql.query<GuidelineSection>(
+    `SELECT ${HIT_COLUMNS} FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
+      WHERE s.accession = $1 AND strpos(lower(c.section_path), lower($2)) > 0
+      ORDER BY c.part_file, c.ordinal, c.section_path LIMIT $3`,
+    [query.accession, query.heading, query.limit],
+  );
+}
+
 /**
  * Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load), and
  * the planner's statistics: after a bulk load they still describe the empty table, and the planner then
@@ -192,83 +194,6 @@ export async function refreshLexemeStats(db: Database): Promise<void> {
                    ON CONFLICT (id) DO UPDATE SET chunks = EXCLUDED.chunks, refreshed_at = now()`);
   });
   await db.sql.exec('ANALYZE guideline_chunks, guideline_lexeme_stats');
-}
-
-export interface StoredChunkKey {
-  id: string;
-  partFile: string;
-  sectionPath: string;
-  ordinal: number;
-  contentHash: string;
-}
-
-/** Every chunk key of one source with its content hash: what a re-ingestion compares against. */
-export async function listChunkKeys(db: Database, sourceId: string): Promise<StoredChunkKey[]> {
-  return db.prisma.guidelineChunk.findMany({
-    where: { sourceId },
-    select: { id: true, partFile: true, sectionPath: true, ordinal: true, contentHash: true },
-  });
-}
-
-/** Inserts many chunks without vectors in one statement. */
-export async function insertGuidelineChunks(db: Database, inputs: GuidelineChunkInput[]): Promise<number> {
-  if (inputs.length === 0) return 0;
-  const result = await db.prisma.guidelineChunk.createMany({ data: inputs.map(chunkRow) });
-  return result.count;
-}
-
-/** Replaces a chunk's text; its old vector no longer describes it, so the vector is dropped too. */
-export async function replaceChunkContent(db: Database, id: string, input: GuidelineChunkInput): Promise<void> {
-  await db.sql.query(
-    `UPDATE guideline_chunks
-        SET part_title = $2, section_id = $3, title_path = $4, content = $5, token_count = $6, content_hash = $7,
-            oversized = $8, embedding = NULL, embedding_model = NULL, embedding_dim = NULL, embedded_hash = NULL,
-            updated_at = now()
-      WHERE id = $1`,
-    [id, input.partTitle, input.sectionId, input.titlePath, input.text, input.tokenCount, input.contentHash, input.oversized],
-  );
-}
-
-/** Deletes chunks by id; citations keep their copy of the text (chunk_id becomes null). */
-export async function deleteGuidelineChunks(db: Database, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db.prisma.guidelineChunk.deleteMany({ where: { id: { in: ids } } });
-  return result.count;
-}
-
-export interface ChunkToEmbed {
-  id: string;
-  content: string;
-  contentHash: string;
-}
-
-/**
- * Chunks with no vector, a vector made from older content, or one from another model, in id order
- * after `afterId` (keyset paging keeps memory flat however large the corpus).
- */
-export async function listChunksNeedingEmbedding(
-  db: Database,
-  query: { model: string; dimensions: number; limit: number; afterId?: string },
-): Promise<ChunkToEmbed[]> {
-  return db.sql.query<ChunkToEmbed>(
-    `SELECT id, content, content_hash AS "contentHash" FROM guideline_chunks
-      WHERE (embedding IS NULL OR embedded_hash IS DISTINCT FROM content_hash
-             OR embedding_model IS DISTINCT FROM $1 OR embedding_dim IS DISTINCT FROM $2)
-        AND ($3::uuid IS NULL OR id > $3::uuid)
-      ORDER BY id LIMIT $4`,
-    [query.model, query.dimensions, query.afterId ?? null, query.limit],
-  );
-}
-
-/** Counts the chunks listChunksNeedingEmbedding would return, for progress and status. */
-export async function countChunksNeedingEmbedding(db: Database, query: { model: string; dimensions: number }): Promise<number> {
-  const rows = await db.sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM guideline_chunks
-      WHERE embedding IS NULL OR embedded_hash IS DISTINCT FROM content_hash
-         OR embedding_model IS DISTINCT FROM $1 OR embedding_dim IS DISTINCT FROM $2`,
-    [query.model, query.dimensions],
-  );
-  return rows[0]?.n ?? 0;
 }
 
 /** Stores a batch of vectors in one statement, each with the hash of the content it was made from. */
@@ -291,4 +216,52 @@ export async function setChunkEmbeddings(
       items.map((i) => i.embeddedHash),
     ],
   );
+}
+
+/** Inserts many chunks without vectors in one statement. */
+export async function insertGuidelineChunks(db: Database, inputs: GuidelineChunkInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const result = await db.prisma.guidelineChunk.createMany({ data: inputs.map(chunkRow) });
+  return result.count;
+}
+
+/** Rows whose vector is missing, made from older content, or from another model or dimension ($1, $2). */
+const NEEDS_EMBEDDING = `(embedding IS NULL OR embedded_hash IS DISTINCT FROM content_hash
+  OR embedding_model IS DISTINCT FROM $1 OR embedding_dim IS DISTINCT FROM $2)`;
+
+/** The GuidelineChunkStore port of ingestion over the database. */
+export function createGuidelineChunkStore(db: Database): GuidelineChunkStore {
+  return {
+    upsertSource: (source) => upsertGuidelineSource(db, source),
+    listChunkKeys: (sourceId): Promise<StoredChunkKey[]> =>
+      db.prisma.guidelineChunk.findMany({ where: { sourceId }, select: { id: true, partFile: true, sectionPath: true, ordinal: true, contentHash: true } }),
+    insertChunks: (sourceId, chunks) => insertGuidelineChunks(db, chunks.map(({ type: _type, accession: _accession, ...chunk }) => ({ ...chunk, sourceId }))),
+    async replaceChunk(id, chunk) {
+      await db.sql.query(
+        `UPDATE guideline_chunks
+            SET part_title = $2, section_id = $3, title_path = $4, content = $5, token_count = $6, content_hash = $7,
+                oversized = $8, embedding = NULL, embedding_model = NULL, embedding_dim = NULL, embedded_hash = NULL,
+                updated_at = now()
+          WHERE id = $1`,
+        [id, chunk.partTitle, chunk.sectionId, chunk.titlePath, chunk.text, chunk.tokenCount, chunk.contentHash, chunk.oversized],
+      );
+    },
+    async deleteChunks(ids) {
+      if (ids.length === 0) return 0;
+      return (await db.prisma.guidelineChunk.deleteMany({ where: { id: { in: ids } } })).count;
+    },
+    refreshSearchStats: () => refreshLexemeStats(db),
+    async countChunksNeedingEmbedding({ model, dimensions }) {
+      const rows = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM guideline_chunks WHERE ${NEEDS_EMBEDDING}`, [model, dimensions]);
+      return rows[0]?.n ?? 0;
+    },
+    listChunksNeedingEmbedding: (query) =>
+      db.sql.query<ChunkToEmbed>(
+        `SELECT id, content AS text, content_hash AS "contentHash" FROM guideline_chunks
+          WHERE ${NEEDS_EMBEDDING} AND ($3::uuid IS NULL OR id > $3::uuid)
+          ORDER BY id LIMIT $4`,
+        [query.model, query.dimensions, query.afterId ?? null, query.limit],
+      ),
+    setEmbeddings: (model, items) => setChunkEmbeddings(db, model, items),
+  };
 }
