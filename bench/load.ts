@@ -18,7 +18,6 @@
  *                     [--skip-distributed] [--skip-embedded] [--database-url postgresql://...]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,10 +28,11 @@ import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { openDatabase, type Database } from '../src/infra/db/open-database.js';
 import { createStaffMember } from '../src/infra/db/stores/people-store.js';
 import { loadSampleCorpus } from '../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer } from '../test/fakes/fake-anthropic-server.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer, type SentMessage } from '../test/fakes/fake-telegram-server.js';
 import { createFreshPostgresDatabase } from '../test/support/postgres-server.js';
-import { startEntry, type RunningProcess } from '../test/support/processes.js';
+import { freePort, startEntry, type RunningProcess } from '../test/support/processes.js';
 import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../test/support/enrollment.js';
 import { MIGRATIONS_DIR } from '../test/support/test-database.js';
 import { consultScript } from './support/chw-script.js';
@@ -173,7 +173,7 @@ async function runDistributed(options: Options): Promise<Result> {
   try {
     db = await openDatabase({ kind: 'postgres', url: fresh.url, poolSize: 5 });
     await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     const codes = await enrol(db, options.chws);
     await monitor.connect();
     const common = {
@@ -279,7 +279,7 @@ async function runEmbedded(options: Options, chws: number): Promise<Result> {
     const location = loadConfig({ DATA_DIR: dataDir }).database;
     let db = await openDatabase(location);
     await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     const codes = await enrol(db, chws);
     // The embedded database has one owner: the bench lets go before the bot starts, and reads after it stops.
     await db.close();
@@ -598,14 +598,6 @@ function webhookEnv(port: number): Record<string, string> {
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 /** Resolves once the bot's webhook answers (a GET gets 405); fails if the process exits first. */
 async function waitListening(port: number, proc: RunningProcess): Promise<void> {

@@ -30,7 +30,7 @@ export async function deliverOutbox(
   // Urgent referrals go first, then everything else in the order it was written.
   const ordered = [...unsent.filter((m) => m.kind === 'urgent'), ...(options.urgentOnly ? [] : unsent.filter((m) => m.kind !== 'urgent'))];
   for (const message of ordered) {
-    if (!deps.messenger.canSend(message.channel)) return;
+    if (!deps.messenger.canSend(message.channel, message.externalChatId)) return;
     // The platform asked for a pause: later messages wait too, so the chat's order holds.
     if (message.retryAfter && message.retryAfter.getTime() > Date.now()) return;
     const key = `send:${message.idempotencyKey}`;

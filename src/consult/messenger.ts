@@ -9,10 +9,11 @@ export type SendOutcome =
 /** The port for sending a message on the chat's channel. */
 export interface Messenger {
   /**
-   * Whether this process can reach the channel (a worker process cannot print to a terminal chat);
-   * messages for other channels stay in the outbox for the process that can.
+   * Whether this process can reach the channel (a worker process cannot print to a terminal chat) and,
+   * when `chatId` (the chat's id on the channel) is given, that chat (a terminal session prints only its
+   * own); messages it cannot reach stay in the outbox for the process that can.
    */
-  canSend(channel: ChannelName): boolean;
+  canSend(channel: ChannelName, chatId?: string): boolean;
   /**
    * Sends one message (split by the adapter as the platform needs), skipping `resumeFromPart` parts
    * that an earlier attempt delivered. Says what happened rather than throwing.

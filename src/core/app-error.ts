@@ -38,6 +38,8 @@ export type AppErrorCode =
   | 'unsupported_root'
   | 'bad_encoding'
   | 'bad_chunks_file'
+  // A command line the operator must correct, such as an id that names nobody (exit code 64).
+  | 'bad_usage'
   // Set-up the operator must fix (exit code 78).
   | 'bad_config'
   | 'data_dir'

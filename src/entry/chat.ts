@@ -1,28 +1,58 @@
 import pino from 'pino';
-import { userMessage } from '../core/app-error.js';
+import { AppError, isAppError, userMessage } from '../core/app-error.js';
 import { receiveInbound } from '../consult/consult-engine.js';
+import { requireActiveWorker } from '../consult/enrollment/require-active-worker.js';
+import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
 import { HELP_TEXT } from '../consult/turn/texts.js';
 import { renderPlain } from '../bot/format/render-plain.js';
-import { readTerminalMessages, TERMINAL_CHAT_ID, terminalMessenger } from '../bot/terminal/terminal-channel.js';
+import { readTerminalMessages, terminalChatId, terminalMessenger } from '../bot/terminal/terminal-channel.js';
+import type { Config } from '../infra/config/config.js';
+import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import type { Database } from '../infra/db/open-database.js';
+import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createLogger } from '../infra/log/logger.js';
+import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
 import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+
+/**
+ * `--as ID`: the active health worker the consults are recorded for. Any other id is the command
+ * line's fault (AppError bad_usage, exit 64), reported before the chat starts.
+ */
+async function consultingWorker(db: Database, config: Config, workerId: string): Promise<string> {
+  try {
+    return await requireActiveWorker(createEnrollmentStore(db, { hashSender: createSenderHasher(await resolveSenderHashSecret(config)) }), workerId);
+  } catch (error) {
+    if (!isAppError(error, ['bad_input', 'not_found', 'conflict'])) throw error;
+    await db.close();
+    throw new AppError('bad_usage', `--as: ${error.message}`, { cause: error });
+  }
+}
 
 /**
  * `npm run chat`: a consult in the terminal on the embedded default (or on the configured servers).
  * Type at the prompt, or pipe a scripted conversation in: each line is one message; the command waits
  * for the plan and any follow-up answers before it exits.
  */
-cliProgram('npm run chat', 'A consult in the terminal. Type at the prompt, or pipe a scripted conversation in (one message per line); waits for the plan and any follow-up answers before it exits.').parse();
+const program = cliProgram('npm run chat', 'A consult in the terminal. Type at the prompt, or pipe a scripted conversation in (one message per line); waits for the plan and any follow-up answers before it exits.')
+  .option(
+    '--as <worker-id>',
+    "consult as this enrolled (active) health worker, the id `npm run admin -- list` prints: the consults are theirs, reach their supervisor's review queue, and the supervisor's feedback goes to their Telegram or WhatsApp chat",
+  )
+  .parse();
+const options = program.opts<{ as?: string }>();
 runMain(async () => {
   const config = loadConfigOrExit();
   // The conversation owns stdout; logs (ids only) go to stderr.
   const logger = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel, destination: pino.destination(2) });
   const { db } = await openMigratedDatabase(config);
+  const healthWorkerId = options.as === undefined ? null : await consultingWorker(db, config, options.as);
+  // Each worker has a terminal chat of their own (an anonymous session has one too).
+  const chatId = terminalChatId(healthWorkerId);
   const out = process.stdout;
-  const sample = await loadSampleCorpusIfEmpty(db, { tokenBudget: config.guidelines.tokenBudget });
-  const messenger = terminalMessenger(out);
+  const sample = await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
+  const messenger = terminalMessenger(out, chatId);
   // A plan's (or answer's) job id is its key, so "settled" means every job the engine enqueued has stored its answer.
   const awaited = new Set<string>();
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto', onEnqueued: (jobId) => awaited.add(jobId) });
@@ -36,17 +66,18 @@ runMain(async () => {
       'CHW consult bot - terminal chat',
       `LLM: ${config.llm.kind === 'anthropic' ? 'Claude' : 'offline protocol mode (no ANTHROPIC_API_KEY)'}; retrieval: ${config.embeddings.kind === 'none' ? 'full text' : 'hybrid'}; jobs: ${config.redisUrl ? 'BullMQ (run npm run worker)' : 'in-process'}`,
       sample ? `Loaded the sample corpus (${sample.sources} books, ${sample.inserted} sections): SAMPLE content, not clinical guidance.` : '',
+      healthWorkerId ? `Consults are recorded for health worker ${healthWorkerId}; their supervisor reviews them.` : '',
       '',
       renderPlain(HELP_TEXT),
       '',
     ]
-      .filter((line, i) => line !== '' || i > 2)
+      .filter((line, i) => line !== '' || i > 3)
       .join('\n'),
   );
 
   await runtime.runner?.start();
   await runtime.resume();
-  const chatRef = async () => runtime.store.findChat('terminal', TERMINAL_CHAT_ID);
+  const chatRef = async () => runtime.store.findChat('terminal', chatId);
   // With separate workers (Redis), plans land in the outbox of this process's chat: the pump sends them.
   runtime.startPump(500);
 
@@ -69,7 +100,7 @@ runMain(async () => {
     async (message) => {
       // One message that fails must not end the conversation: say so and read the next line.
       try {
-        await receiveInbound(runtime.engine, message, null);
+        await receiveInbound(runtime.engine, message, healthWorkerId);
       } catch (error) {
         logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'message failed');
         out.write(`\nbot> ${userMessage('internal')}\n`);
@@ -78,7 +109,7 @@ runMain(async () => {
       // A script waits for each answer, as a person would, so replies stay in conversation order.
       if (!interactive) await settled(120_000);
     },
-    interactive ? { prompt: () => out.write('\nchw> ') } : {},
+    { chatId, ...(interactive ? { prompt: () => out.write('\nchw> ') } : {}) },
   );
   if (!(await settled(120_000))) out.write('\n(some answers were still being prepared; they are saved and will be sent next time)\n');
   await runtime.shutdown();

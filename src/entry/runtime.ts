@@ -6,6 +6,11 @@ import { applyMigrations, readMigrations, type MigrationResult } from '../infra/
 import { openDatabase, type Database } from '../infra/db/open-database.js';
 import { createLogger, type Logger } from '../infra/log/logger.js';
 
+/** Exit code for a set-up the operator must fix (sysexits EX_CONFIG). */
+export const EXIT_CONFIG = 78;
+/** Exit code for a command line the operator must correct, AppError `bad_usage` (sysexits EX_USAGE). */
+export const EXIT_USAGE = 64;
+
 /** Shared start-up for every entry point: validated config, logger, database. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
@@ -24,7 +29,7 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     if (isAppError(error, 'bad_config')) {
       process.stderr.write(`${error.message}\n`);
-      process.exit(78);
+      process.exit(EXIT_CONFIG);
     }
     throw error;
   }
@@ -48,12 +53,13 @@ export async function openMigratedDatabase(config: Config): Promise<{ db: Databa
 
 /**
  * Runs `main`, reporting an uncaught error in one line (no stack for known failures): exit code 78 for
- * a set-up the operator must fix (like a bad or missing variable), 1 otherwise.
+ * a set-up the operator must fix (like a bad or missing variable), 64 for a command line to correct
+ * (`bad_usage`), 1 otherwise.
  */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    const code = isAppError(error) && SETUP_ERROR_CODES.has(error.code) ? 78 : 1;
+    const code = isAppError(error) && SETUP_ERROR_CODES.has(error.code) ? EXIT_CONFIG : isAppError(error, 'bad_usage') ? EXIT_USAGE : 1;
     // Exit rather than set the code: a server, a timer or a database opened before the failure would
     // otherwise keep a half-started process alive (a bot whose setWebhook failed, serving nothing).
     process.stderr.write(`error: ${message}\n`, () => process.exit(code));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -11,9 +12,9 @@ export interface RunningProcess {
   kill(): Promise<void>;
 }
 
-/** Starts one of the project's entry points (src/entry/<name>.ts) as a real process. */
-export function startEntry(name: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`], {
+/** Starts one of the project's entry points (src/entry/<name>.ts) as a real process, with `args` as its command line. */
+export function startEntry(name: string, env: Record<string, string>, args: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,4 +40,55 @@ export function startEntry(name: string, env: Record<string, string>): RunningPr
       await exited;
     },
   };
+}
+
+/**
+ * Runs an entry point (`npm run <name> -- ...args`) to its end with `stdin` as its input; resolves with
+ * its exit code and output (a failing command resolves too). SIGKILLed and rejected after `timeoutMs`.
+ */
+export function runEntry(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  options: { stdin?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+/** `npm run admin -- ...args` to its end; rejects with its stderr when the command fails. */
+export async function runAdmin(args: string[], env: Record<string, string>): Promise<string> {
+  const run = await runEntry('admin', args, env);
+  if (run.code !== 0) throw new Error(`admin ${args[0]} exited ${run.code}: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** A TCP port on 127.0.0.1 nothing listens on right now (for a server process to take). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
 }

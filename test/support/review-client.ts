@@ -1,10 +1,18 @@
-import type { createReviewApp } from '../../src/review/http/app.js';
+/** What the client sends requests to: the review app in-process (Hono's `app.request`), or a server over HTTP. */
+export interface ReviewTarget {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}
 
 /** A tiny browser for the review app: keeps cookies, posts urlencoded forms, reads the last page's CSRF field. */
 export class ReviewClient {
   cookies = new Map<string, string>();
   lastHtml = '';
-  constructor(private readonly app: ReturnType<typeof createReviewApp>) {}
+  constructor(private readonly app: ReviewTarget) {}
+
+  /** A client of a running `npm run review` at `baseUrl`; redirects are returned, not followed, as in-process. */
+  static overHttp(baseUrl: string): ReviewClient {
+    return new ReviewClient({ request: (path, init) => fetch(new URL(path, baseUrl), { ...init, redirect: 'manual' }) });
+  }
   private cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

@@ -1,31 +1,11 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runEntry } from './processes.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Runs `npm run chat` (src/entry/chat.ts) with a scripted conversation on stdin; returns what it printed. */
-export function runChat(script: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/chat.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`chat did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(`${script.join('\n')}\n`);
-  });
+/**
+ * Runs `npm run chat` (src/entry/chat.ts) with a scripted conversation on stdin and `args` as its
+ * command line (e.g. `['--as', workerId]`); returns what it printed.
+ */
+export function runChat(script: string[], env: Record<string, string>, timeoutMs = 120_000, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runEntry('chat', args, env, { stdin: `${script.join('\n')}\n`, timeoutMs });
 }
 
 /** The bot's replies, in order, as printed by the terminal channel. */

@@ -3,8 +3,16 @@ import { createInterface } from 'node:readline';
 import type { InboundMessage, OutboundMessage } from '../../consult/messages.js';
 import { renderPlain } from '../format/render-plain.js';
 
-/** The terminal's one chat: a health worker at the keyboard of this machine. */
+/** The terminal's chat when no health worker is named: someone at the keyboard of this machine. */
 export const TERMINAL_CHAT_ID = 'local';
+
+/**
+ * The terminal chat of one session: each health worker named with `--as` has a chat of their own, so
+ * their consults (and an unfinished one) never mix with another worker's or an anonymous session's.
+ */
+export function terminalChatId(healthWorkerId: string | null): string {
+  return healthWorkerId === null ? TERMINAL_CHAT_ID : `${TERMINAL_CHAT_ID}:${healthWorkerId}`;
+}
 
 /**
  * Reads lines from a stream (a person at a prompt, or a scripted conversation piped in) and hands
@@ -14,7 +22,7 @@ export const TERMINAL_CHAT_ID = 'local';
 export async function readTerminalMessages(
   input: NodeJS.ReadableStream,
   onMessage: (message: InboundMessage) => Promise<void>,
-  options: { prompt?: () => void } = {},
+  options: { prompt?: () => void; chatId?: string } = {},
 ): Promise<void> {
   const run = randomUUID();
   let n = 0;
@@ -29,7 +37,7 @@ export async function readTerminalMessages(
     n += 1;
     await onMessage({
       channel: 'terminal',
-      chatId: TERMINAL_CHAT_ID,
+      chatId: options.chatId ?? TERMINAL_CHAT_ID,
       messageId: `${run}:${n}`,
       senderId: 'local',
       chatType: 'private',
@@ -40,19 +48,22 @@ export async function readTerminalMessages(
   }
 }
 
-/** Prints replies to the terminal: plain text, bold as ANSI when the output is a TTY. */
-export function terminalMessenger(output: NodeJS.WritableStream & { isTTY?: boolean }) {
+/**
+ * Prints replies to the terminal: plain text, bold as ANSI when the output is a TTY. Only `chatId`'s
+ * messages are printed: another terminal chat's (another health worker's) wait for their own session.
+ */
+export function terminalMessenger(output: NodeJS.WritableStream & { isTTY?: boolean }, chatId = TERMINAL_CHAT_ID) {
   let sent = 0;
   return {
-    canSend: (channel: string) => channel === 'terminal',
+    canSend: (channel: string, externalChatId?: string) => channel === 'terminal' && (externalChatId === undefined || externalChatId === chatId),
     async send(_channel: string, message: OutboundMessage): Promise<{ status: 'sent'; channelMessageIds: string[] }> {
       const marker = message.kind === 'urgent' ? '!! URGENT !!\n' : '';
       output.write(`\nbot> ${marker}${renderPlain(message.text, { ansi: Boolean(output.isTTY) })}\n`);
       sent += 1;
       return { status: 'sent', channelMessageIds: [`t${Date.now()}-${sent}`] };
     },
-    async typing(): Promise<void> {
-      if (output.isTTY) output.write('\n(bot is looking up the guidelines...)\n');
+    async typing(_channel: string, typingChatId: string): Promise<void> {
+      if (output.isTTY && typingChatId === chatId) output.write('\n(bot is looking up the guidelines...)\n');
     },
   };
 }

@@ -33,6 +33,8 @@ export interface EnrollmentStore {
   createInvitedWorker(input: { displayName: string; supervisorId: string | null; inviteCodeHash: string; expiresAt: Date }): Promise<string>;
   /** Every worker, oldest first. */
   listWorkers(): Promise<WorkerSummary[]>;
+  /** The worker's status, or null for no such worker. */
+  workerStatus(workerId: string): Promise<WorkerStatus | null>;
   /**
    * Sets `status` (`suspended` or `revoked`) unless the worker is already revoked; `revoked` also clears
    * the channel bindings and the invite code. Records an audit event. Returns the status before the

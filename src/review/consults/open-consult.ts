@@ -1,8 +1,17 @@
 import type { ReviewAudit, StaffAccount } from '../auth/ports.js';
+import { findFeedbackChat, type FeedbackChat } from './feedback-chat.js';
 import type { ConsultRecord, ReviewRecord, ReviewStore } from './ports.js';
 import { mayOpen } from './scope.js';
 
-export type OpenedConsult = { found: true; consult: ConsultRecord; reviews: ReviewRecord[] } | { found: false };
+export type OpenedConsult =
+  | {
+      found: true;
+      consult: ConsultRecord;
+      reviews: ReviewRecord[];
+      /** Where feedback sent to the CHW would go now; null when there is nobody to send it to. */
+      feedbackChat: FeedbackChat | null;
+    }
+  | { found: false };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,5 +31,5 @@ export async function openConsult(deps: { store: ReviewStore; audit: ReviewAudit
   const [consult, reviews] = await Promise.all([deps.store.consultRecord(consultId), deps.store.reviewsOf(consultId)]);
   if (!consult) return { found: false };
   await deps.audit.record({ actorId: staff.id, action: 'review.consult_viewed', subjectType: 'consult', subjectId: consultId });
-  return { found: true, consult, reviews };
+  return { found: true, consult, reviews, feedbackChat: await findFeedbackChat(deps.store, consult) };
 }

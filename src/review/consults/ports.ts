@@ -82,6 +82,13 @@ export interface ReviewRecord {
   deliveredAt: Date | null;
 }
 
+/** A chat of a health worker's and when it was last used: their latest message in it, or when it was opened. */
+export interface HealthWorkerChat {
+  chatRef: string;
+  channel: string;
+  lastUsedAt: Date;
+}
+
 export interface NewReview {
   consultId: string;
   supervisorId: string;
@@ -89,8 +96,8 @@ export interface NewReview {
   lineFlags: Array<{ line: number; flags: LineFlag[] }>;
   feedback: string | null;
   submissionKey: string;
-  /** When set, this text goes into the consult chat's outbox in the same transaction, once. */
-  outboundText: string | null;
+  /** When set, this text goes into this chat's outbox in the same transaction, once. */
+  feedbackMessage: { chatRef: string; text: string } | null;
 }
 
 export interface DashboardData {
@@ -127,6 +134,8 @@ export interface ReviewStore {
   /** The supervisor of the consult's health worker (null when none), or undefined when the consult does not exist. */
   consultSupervisor(consultId: string): Promise<string | null | undefined>;
   consultRecord(consultId: string): Promise<ConsultRecord | null>;
+  /** Every chat the health worker has on any channel (feedback-chat.ts picks the one feedback goes to). */
+  healthWorkerChats(healthWorkerId: string): Promise<HealthWorkerChat[]>;
   reviewsOf(consultId: string): Promise<ReviewRecord[]>;
   /** Stores the review (and its outbound feedback) once per submission key; created=false for a resubmission. */
   saveReview(review: NewReview): Promise<{ reviewId: string; created: boolean }>;

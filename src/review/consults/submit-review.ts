@@ -1,4 +1,5 @@
 import type { ReviewAudit, StaffAccount } from '../auth/ports.js';
+import { findFeedbackChat } from './feedback-chat.js';
 import { planLineCount } from './plan-lines.js';
 import { AGREEMENTS, LINE_FLAGS, type Agreement, type LineFlag, type ReviewStore } from './ports.js';
 import { mayOpen } from './scope.js';
@@ -24,8 +25,8 @@ export type SubmitReviewResult =
 
 /**
  * Records a supervisor's review of a consult they may see and, when asked, puts the feedback in the
- * CHW's chat outbox in the same transaction (the bot delivers it once, under its idempotency key).
- * Audited with ids only.
+ * outbox of the CHW's chat (feedback-chat.ts: their Telegram or WhatsApp chat) in the same transaction;
+ * the bot delivers it once, under its idempotency key. Audited with ids only.
  */
 export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudit }, staff: StaffAccount, input: ReviewSubmission, now = new Date()): Promise<SubmitReviewResult> {
   const supervisorId = await deps.store.consultSupervisor(input.consultId);
@@ -42,8 +43,9 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
   if (!AGREEMENTS.includes(input.agreement as Agreement)) problems.push('Choose whether you agree with the plan.');
   if (feedback.length > MAX_FEEDBACK_CHARS) problems.push(`Feedback is limited to ${MAX_FEEDBACK_CHARS} characters.`);
   if (input.sendToHealthWorker && !feedback) problems.push('Write the feedback to send to the CHW.');
-  // A terminal consult (no enrolled CHW) has no chat the bot can reach: the message would wait forever.
-  if (input.sendToHealthWorker && (!consult.healthWorker || consult.channel === 'terminal')) problems.push('This consult has no CHW chat to send feedback to.');
+  // A consult without a CHW (an anonymous terminal consult) has nobody to send feedback to.
+  const target = input.sendToHealthWorker ? await findFeedbackChat(deps.store, consult) : null;
+  if (input.sendToHealthWorker && !target) problems.push('This consult has no CHW chat to send feedback to.');
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(input.submissionKey)) problems.push('The form expired. Reload the page and try again.');
   const lineFlags: Array<{ line: number; flags: LineFlag[] }> = [];
   for (const entry of input.lineFlags) {
@@ -56,7 +58,7 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
   }
   if (problems.length) return { ok: false, reason: 'invalid', problems };
 
-  const outboundText = input.sendToHealthWorker ? feedbackMessage(consult.startedAt, consult.diagnoses.find((d) => d.rank === 1)?.condition ?? null, feedback) : null;
+  const outbound = target ? { chatRef: target.chatRef, text: feedbackMessage(consult.startedAt, consult.diagnoses.find((d) => d.rank === 1)?.condition ?? null, feedback) } : null;
   const saved = await deps.store.saveReview({
     consultId: input.consultId,
     supervisorId: staff.id,
@@ -64,7 +66,7 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
     lineFlags,
     feedback: feedback || null,
     submissionKey: input.submissionKey,
-    outboundText,
+    feedbackMessage: outbound,
   });
   if (saved.created) {
     await deps.audit.record({
@@ -72,10 +74,10 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
       action: 'review.submitted',
       subjectType: 'consult',
       subjectId: input.consultId,
-      data: { reviewId: saved.reviewId, agreement: input.agreement, flaggedLines: lineFlags.length, sentToHealthWorker: outboundText !== null, at: now.toISOString() },
+      data: { reviewId: saved.reviewId, agreement: input.agreement, flaggedLines: lineFlags.length, sentToHealthWorker: outbound !== null, at: now.toISOString() },
     });
   }
-  return { ok: true, reviewId: saved.reviewId, created: saved.created, sent: outboundText !== null };
+  return { ok: true, reviewId: saved.reviewId, created: saved.created, sent: outbound !== null };
 }
 
 /** The chat message that carries a supervisor's feedback (neutral markup, rendered per channel). */

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,16 +7,9 @@ import { BAD_INVITE, INVITE_ATTEMPT_LIMITS, INVITE_LIMITED } from '../../../src/
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
 import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
-import { startEntry, type RunningProcess } from '../../support/processes.js';
+import { freePort, startEntry, type RunningProcess } from '../../support/processes.js';
 import { startSharedDatabase } from '../../support/shared-database.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
   const telegram = new FakeTelegramServer({ chatRateLimit: false });

@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
-import { startEntry, type RunningProcess } from '../../support/processes.js';
+import { freePort, runAdmin, startEntry, type RunningProcess } from '../../support/processes.js';
 import { startSharedDatabase } from '../../support/shared-database.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -21,19 +18,7 @@ export const ARTIFACTS = join(ROOT, 'test-artifacts');
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && !process.env.CI) console.warn(`notice: ${CHROMIUM} not found (apt-get install chromium): the review browser test is skipped`);
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
-/** Runs `npm run admin -- ...` as a process would (tsx entry), returning its output. */
-async function admin(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/entry/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
-  return stdout;
-}
 
 describe.skipIf(!haveChromium && !process.env.CI)('a supervisor reviews a consult in a real browser and the CHW gets the feedback on Telegram', () => {
   const telegram = new FakeTelegramServer({ chatRateLimit: false });
@@ -65,10 +50,10 @@ describe.skipIf(!haveChromium && !process.env.CI)('a supervisor reviews a consul
 
   it('signs in, filters the queue, opens the consult, expands a citation, reviews it, and the feedback arrives once', async () => {
     // The supervisor and the CHW, set up with the admin command.
-    const added = await admin(['add-supervisor', '--name', 'Nurse Ama', '--email', 'ama@example.org'], env);
+    const added = await runAdmin(['add-supervisor', '--name', 'Nurse Ama', '--email', 'ama@example.org'], env);
     const link = /(http:\/\/\S+\/set-password\?token=\S+)/.exec(added)?.[1];
     expect(link).toBeDefined();
-    const enrolled = await admin(['enroll', '--name', 'Esi', '--supervisor', 'ama@example.org'], env);
+    const enrolled = await runAdmin(['enroll', '--name', 'Esi', '--supervisor', 'ama@example.org'], env);
     const code = /invite code: (\S+)/.exec(enrolled)?.[1] ?? '';
 
     // A consult through the consult engine, from the CHW's Telegram chat.

@@ -61,6 +61,11 @@ export function createEnrollmentStore(db: Database, options: { hashSender: Sende
       );
     },
 
+    async workerStatus(workerId) {
+      const rows = await db.sql.query<{ status: WorkerStatus }>(`SELECT status::text AS status FROM health_workers WHERE id = $1::uuid`, [workerId]);
+      return rows[0]?.status ?? null;
+    },
+
     async changeStatus(workerId, status, actor) {
       return db.sql.transaction(async (tx) => {
         const before = await tx.query<{ status: WorkerStatus }>(`SELECT status::text AS status FROM health_workers WHERE id = $1 FOR UPDATE`, [workerId]);

@@ -194,6 +194,17 @@ export function createReviewStore(db: Database): ReviewStore {
       return record;
     },
 
+    async healthWorkerChats(healthWorkerId) {
+      const rows = await sql.query<{ id: string; channel: string; last_used_at: Date | string }>(
+        `SELECT ch.id, ch.channel::text AS channel,
+                greatest(ch.created_at, (SELECT max(m.created_at) FROM messages m WHERE m.chat_id = ch.id AND m.direction = 'inbound')) AS last_used_at
+           FROM chats ch WHERE ch.health_worker_id = $1::uuid
+          ORDER BY last_used_at DESC, ch.id`,
+        [healthWorkerId],
+      );
+      return rows.map((r) => ({ chatRef: r.id, channel: r.channel, lastUsedAt: date(r.last_used_at) }));
+    },
+
     async reviewsOf(consultId) {
       const rows = await sql.query<{
         id: string;
@@ -229,7 +240,7 @@ export function createReviewStore(db: Database): ReviewStore {
         const existing = await tx.query<{ id: string }>(`SELECT id FROM supervisor_reviews WHERE submission_key = $1`, [review.submissionKey]);
         if (existing[0]) return { reviewId: existing[0].id, created: false };
         const reviewId = randomUUID();
-        const messageId = review.outboundText === null ? null : await insertFeedbackOutbound(tx, review.consultId, reviewId, review.outboundText);
+        const messageId = review.feedbackMessage === null ? null : await insertFeedbackOutbound(tx, review.feedbackMessage.chatRef, reviewId, review.feedbackMessage.text);
         const inserted = await tx.query<{ id: string }>(
           `INSERT INTO supervisor_reviews (id, consult_id, supervisor_id, verdict, agreement, line_flags, feedback, feedback_message_id, submission_key)
            VALUES ($1, $2::uuid, $3::uuid, $4::"ReviewVerdict", $5, $6::jsonb, $7, $8::uuid, $9)
@@ -323,16 +334,16 @@ export function createReviewStore(db: Database): ReviewStore {
 }
 
 /**
- * The feedback as an outbound message in the consult's chat, keyed by the review so it is sent once.
- * It belongs to no consult: the consult's transcript (which a follow-up question's model reads) stays
- * the interview itself.
+ * The feedback as an outbound message in the chat chosen for it, keyed by the review so it is sent
+ * once. It belongs to no consult: the consult's transcript (which a follow-up question's model reads)
+ * stays the interview itself, and the chat may not be the consult's.
  */
-async function insertFeedbackOutbound(tx: SqlSession, consultId: string, reviewId: string, text: string): Promise<string> {
+async function insertFeedbackOutbound(tx: SqlSession, chatRef: string, reviewId: string, text: string): Promise<string> {
   const id = randomUUID();
   await tx.query(
     `INSERT INTO messages (id, chat_id, consult_id, direction, kind, text, reply_kind, idempotency_key)
-     SELECT $1, c.chat_id, NULL, 'outbound', 'text', $3, 'reply', $4 FROM consults c WHERE c.id = $2::uuid`,
-    [id, consultId, text, `review-feedback:${reviewId}`],
+     VALUES ($1, $2::uuid, NULL, 'outbound', 'text', $3, 'reply', $4)`,
+    [id, chatRef, text, `review-feedback:${reviewId}`],
   );
   return id;
 }

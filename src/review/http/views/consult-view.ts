@@ -1,4 +1,5 @@
 import { html } from 'hono/html';
+import type { FeedbackChat } from '../../consults/feedback-chat.js';
 import type { ConsultRecord, ReviewRecord } from '../../consults/ports.js';
 import { planLines } from '../../consults/plan-lines.js';
 import { MAX_FEEDBACK_CHARS } from '../../consults/submit-review.js';
@@ -49,10 +50,16 @@ ${planLines(plan.text).map(
 </section>`;
 }
 
-function reviewForm(consult: ConsultRecord, csrf: string, submissionKey: string, problems: string[]) {
+/** Where the feedback will be read, beside the send checkbox. */
+const FEEDBACK_CHAT_LABEL: Record<string, string> = {
+  telegram: 'Telegram',
+  whatsapp: 'WhatsApp',
+  terminal: 'terminal: shown the next time they run npm run chat -- --as',
+};
+
+function reviewForm(consult: ConsultRecord, feedbackChat: FeedbackChat | null, csrf: string, submissionKey: string, problems: string[]) {
   const plan = consult.plans.find((p) => p.kind === 'assessment_plan');
   const lines = plan ? planLines(plan.text) : [];
-  const canSend = consult.healthWorker !== null && consult.channel !== 'terminal';
   return html`<section aria-labelledby="review-heading">
 <h2 id="review-heading">Your review</h2>
 ${problems.length ? html`<div class="error" role="alert"><p>The review was not saved:</p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ''}
@@ -76,7 +83,9 @@ ${Object.entries(FLAG_LABEL).map(([value, label]) => html`<label class="check"><
 <label for="feedback">Feedback</label>
 <textarea id="feedback" name="feedback" rows="5" maxlength="${MAX_FEEDBACK_CHARS}" aria-describedby="feedback-help"></textarea>
 <p id="feedback-help" class="help">Write it for the CHW: what was right, what to do differently.</p>
-${canSend ? html`<label class="check"><input type="checkbox" name="send" value="1"> Send this feedback to the CHW in their chat</label>` : ''}
+${feedbackChat
+  ? html`<label class="check"><input type="checkbox" name="send" value="1"> Send this feedback to the CHW in their chat (${FEEDBACK_CHAT_LABEL[feedbackChat.channel] ?? feedbackChat.channel})</label>`
+  : ''}
 <button type="submit">Save review</button>
 </form>
 </section>`;
@@ -99,7 +108,16 @@ ${r.sentToHealthWorker
 }
 
 /** The consult as a supervisor reviews it, with the review form. */
-export function consultView(input: { consult: ConsultRecord; reviews: ReviewRecord[]; csrf: string; submissionKey: string; problems?: string[]; saved?: boolean }) {
+export function consultView(input: {
+  consult: ConsultRecord;
+  reviews: ReviewRecord[];
+  /** Where feedback sent to the CHW goes; null hides the send option. */
+  feedbackChat: FeedbackChat | null;
+  csrf: string;
+  submissionKey: string;
+  problems?: string[];
+  saved?: boolean;
+}) {
   const { consult } = input;
   const messageAt = new Map(consult.transcript.map((m) => [m.id, m]));
   const working = consult.diagnoses.find((d) => d.rank === 1);
@@ -153,5 +171,5 @@ ${consult.plans.length ? consult.plans.map(planSection) : html`<section><h2>Asse
 <h2 id="reviews-heading">Reviews</h2>
 ${reviewsList(input.reviews)}
 </section>
-${reviewForm(consult, input.csrf, input.submissionKey, input.problems ?? [])}`;
+${reviewForm(consult, input.feedbackChat, input.csrf, input.submissionKey, input.problems ?? [])}`;
 }
