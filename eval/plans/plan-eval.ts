@@ -10,6 +10,7 @@ import { createConsultStore } from '../../src/infra/db/stores/consult-store.js';
 import { createSideEffectLedger } from '../../src/infra/db/stores/side-effect-store.js';
 import { createAnthropicPlanWriter } from '../../src/infra/llm/anthropic-plan-writer.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
+import { createIngestStore } from '../../src/infra/db/stores/ingest-run-store.js';
 import { guidelineCoverage } from '../../src/rag/condition-coverage.js';
 import { sectionUnits } from '../../src/rag/plan/section-text.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../../src/rag/search-guidelines.js';
@@ -80,7 +81,7 @@ export async function runPlanEval(options: { scenarios?: PlanScenario[]; modes?:
   const fake = new FakeAnthropicServer();
   try {
     await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     const { url } = await fake.start();
     const results: ScenarioResult[] = [];
     for (const mode of modes) {
@@ -124,6 +125,7 @@ async function consultPlan(db: Database, scenario: PlanScenario, chatId: string,
     ledger,
     log: silent,
     search,
+    sectionsWithHeading: index.sectionsWithHeading,
     ...(anthropicUrl
       ? { writer: createAnthropicPlanWriter({ apiKey: FAKE_ANTHROPIC_API_KEY, baseUrl: anthropicUrl, model: 'claude-eval', timeoutMs: 10_000, maxRetries: 0 }) }
       : {}),

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { coverageOf } from '../rag/condition-coverage.js';
+import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
-import { mergePlanSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
+import { mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { labelSections } from '../rag/plan/label-sections.js';
+import { sectionFitsPatient } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
@@ -18,6 +20,8 @@ export interface PlanJobDeps extends Omit<DeliveryDeps, 'store'> {
   search: (input: SearchGuidelinesInput) => Promise<SearchGuidelinesResult>;
   /** Absent: extractive plans (offline). */
   writer?: PlanWriter;
+  /** Follows a section's "as described in Plan B" to that heading's sections; absent: not followed. */
+  sectionsWithHeading?: GuidelineIndex['sectionsWithHeading'];
   /** Sections per diagnosis; default 4. */
   sectionsPerDiagnosis?: number;
 }
@@ -120,7 +124,13 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
         const fits = (sections: readonly CitedSection[]) => sectionsOnTopic(diagnosis.condition, sections).filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)));
-        retrieved.push(...mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2)));
+        const chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
+        // What the chosen sections send the reader to ("as described in Plan B") is part of the plan.
+        const sectionsWithHeading = deps.sectionsWithHeading;
+        const referenced = sectionsWithHeading
+          ? await referencedSections(chosen, async (accession, heading) => fits((await sectionsWithHeading({ accession, heading, limit: 8 })).filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics))))
+          : [];
+        retrieved.push(...chosen, ...referenced);
       }
       else {
         uncovered.push(diagnosis.condition);

@@ -157,6 +157,7 @@ export async function buildConsultRuntime(options: {
     ledger,
     log,
     search,
+    sectionsWithHeading: index.sectionsWithHeading,
     ...(writer ? { writer } : {}),
   };
   if (runner) {

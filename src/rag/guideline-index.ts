@@ -15,4 +15,9 @@ export interface GuidelineIndex {
   searchText(query: { terms: string[]; k: number; weights?: number[] }): Promise<IndexHit[]>;
   /** Cosine nearest neighbours; refuses a query from another model or dimension than the stored vectors. */
   searchVector(query: { embedding: number[]; model: string; k: number; efSearch: number }): Promise<IndexHit[]>;
+  /**
+   * The sections of one book with a heading containing `heading` (case-insensitive), in reading order,
+   * at most `limit`: where a section's "as described in Plan B" sends the reader.
+   */
+  sectionsWithHeading(query: { accession: string; heading: string; limit: number }): Promise<GuidelineSection[]>;
 }

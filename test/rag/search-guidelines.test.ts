@@ -3,6 +3,7 @@ import { isAppError } from '../../src/core/app-error.js';
 import { databaseGuidelineIndex } from '../../src/infra/db/guideline-index.js';
 import { createOpenAiEmbedder } from '../../src/infra/embeddings/openai-embedder.js';
 import { embedPendingChunks } from '../../src/ingest/load/embed-pending-chunks.js';
+import { createIngestStore } from '../../src/infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { buildQueryVariants } from '../../src/rag/build-queries.js';
 import { normaliseQueryText } from '../../src/rag/normalise-query.js';
@@ -19,10 +20,10 @@ describe('searchGuidelines over the sample corpus', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    await loadSampleCorpus(db);
+    await loadSampleCorpus(createIngestStore(db));
     url = (await embeddings.start()).url;
     const embedder = createOpenAiEmbedder({ baseUrl: `${url}/v1`, apiKey: FAKE_OPENAI_API_KEY, model: 'nomic-embed-text', dimensions: 768 });
-    await embedPendingChunks(db, embedder, { batchSize: 128, concurrency: 2 });
+    await embedPendingChunks(createIngestStore(db), embedder, { batchSize: 128, concurrency: 2 });
     textOnly = { index: databaseGuidelineIndex(db) };
     hybrid = { index: databaseGuidelineIndex(db), embedder };
   });
@@ -150,6 +151,15 @@ describe('searchGuidelines over the sample corpus', () => {
     });
     expect(sections.map((s) => s.section.accession)).toContain('SAMPLE-DIARRHOEA');
     expect(sections[0]?.section.accession).toBe('SAMPLE-DIARRHOEA');
+  });
+
+  it('lists the sections under a heading of one book, where "as described in Plan B" sends the reader', async () => {
+    const sections = await databaseGuidelineIndex(db).sectionsWithHeading({ accession: 'SAMPLE-DIARRHOEA', heading: 'plan b', limit: 10 });
+    const paths = sections.map((s) => s.sectionPath);
+    expect(paths.length).toBeGreaterThanOrEqual(3);
+    expect(paths.every((p) => p.toLowerCase().includes('plan b'))).toBe(true);
+    expect(paths).toContain('Rehydration: Plans A, B and C > Plan B: treat some dehydration with ORS > How much ORS to give in the first 4 hours');
+    expect(sections.every((s) => s.accession === 'SAMPLE-DIARRHOEA')).toBe(true);
   });
 
   it('returns the same sections in the same order every time', async () => {

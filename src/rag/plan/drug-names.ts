@@ -70,6 +70,23 @@ const NAME_PATTERN = new RegExp(
   'giu',
 );
 
+/**
+ * Drug classes the sample guidelines forbid or recommend as a whole, each with the medicines of the list
+ * above that belong to it (singular, lower case): "ACE inhibitors must not be used in pregnancy" forbids
+ * lisinopril too.
+ */
+export const DRUG_CLASSES: Readonly<Record<string, readonly string[]>> = {
+  'ace inhibitor': ['lisinopril', 'enalapril'],
+  'angiotensin receptor blocker': ['losartan'],
+  'sulfonylurea': ['glibenclamide', 'gliclazide'],
+};
+
+/** The drug classes a text names (singular, lower case), plural or not: "ACE inhibitors" -> "ace inhibitor". */
+export function drugClassesNamed(text: string): string[] {
+  const lower = text.toLowerCase();
+  return Object.keys(DRUG_CLASSES).filter((name) => new RegExp(`(?<![\\p{L}-])${name}s?(?![\\p{L}-])`, 'u').test(lower));
+}
+
 /** The medicines a text names, by their full names (lower case). */
 export function drugsNamed(text: string): Set<string> {
   const names = new Set<string>();

@@ -9,6 +9,7 @@ import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
 import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
+import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
 
 export interface ExtractivePlanInput {
@@ -36,6 +37,8 @@ const TREATS = /\b(?:treated with|treat with|takes?|give|given|start|receives?)\
 
 /** Sentences taken from one section at most, so the best section cannot crowd out the rest. */
 const PER_SECTION = 3;
+/** Added to each sentence of a section another section sends the reader to. */
+const REFERENCED_BONUS = 2;
 /** A unit needs this score to be a key sentence (see scoreUnit). */
 const MIN_SCORE = 2;
 
@@ -66,14 +69,23 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const seenText = new Set<string>();
   const forbidden = forbiddenDrugs(input.sections, input.demographics);
   const weighFirst: Candidate[] = [];
+  // Where the other sections send the reader ("as described in Plan B") is what to do: those lines count more.
+  const references = input.sections.flatMap(({ section }) => crossReferences(section));
   input.sections.forEach((labelled, sectionIndex) => {
     const { section } = labelled;
+    const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
     if (sectionOffTopic(section, input.demographics)) return;
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
     let askedWeight = false;
+    let drugNamedBefore = false;
     sectionUnits(sectionBody(section)).forEach((unit, position) => {
+      const namesDrugItself = drugsNamed(unit.text).size > 0;
+      // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
+      // dose is that medicine's, as usable as a sentence that names it.
+      const doseOfNamedDrug = !namesDrugItself && drugNamedBefore && TREATS.test(unit.text) && findDoses(unit.text).length > 0;
+      drugNamedBefore ||= namesDrugItself;
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
@@ -96,7 +108,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0);
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });
@@ -151,6 +163,7 @@ function assessmentSentence(candidates: readonly Candidate[], conditionTerms: Re
 const DANGER = /danger sign|\burgent|immediately|at once|\bsevere\b|convuls|unconscious|not able to (?:drink|breastfeed)|unable to (?:drink|breastfeed)|vomits everything|lethargic/gi;
 const ACTION = /\b(?:give|refer|treat|advise|return|check|weigh|test|repeat|stop|continue|explain|tell|counsel|follow up|ask)\b|\bdo not\b|\bnever\b|\bmust\b|\bshould\b/i;
 const IMPERATIVE_START = /^(?:give|refer|treat|advise|ask|check|confirm|weigh|test|repeat|wait|crush|stop|continue|explain|tell|counsel|keep|dress|do not|never|if)\b/i;
+const NATIONAL_ALTERNATIVE = /^if\b[^,]*\b(?:is|are) the (?:national|local) (?:first[- ]line|policy|choice)\b/i;
 const REFERS_ELSEWHERE = /\b(?:below|above|this (?:book|guideline|annex|chapter)|see [A-Z]|table \d)/i;
 
 function scoreUnit(
@@ -172,6 +185,9 @@ function scoreUnit(
   if (mentionsAny(text, terms.findingTerms)) score += 1;
   score += Math.min(3, [...terms.questionTerms].filter((t) => wordsOf(text).has(t)).length);
   if (unit.kind !== 'row' && REFERS_ELSEWHERE.test(text)) score -= 2;
+  // "If artesunate-amodiaquine is the national first-line medicine, ...": an alternative that depends
+  // on a policy the plan does not know comes after the guideline's own first choice.
+  if (NATIONAL_ALTERNATIVE.test(text)) score -= 2;
   if (text.length > 320) score -= 1;
   if (text.length < 25) score -= 1;
   return score;

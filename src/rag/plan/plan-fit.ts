@@ -5,6 +5,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient } from '../population-fit.js';
 import { findDoses } from './doses.js';
+import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
 import { sectionBody, splitSentences } from './section-text.js';
 
 /**
@@ -54,6 +55,7 @@ export interface ForbiddenDrug {
 
 const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|prescribe|start|offer)\s+([^.;:]+?)(?=\s*,?\s*(?:(?:and|but)\s+)?(?:do not|don't|never|must not|should not)\b|[.;:]|$)/gi;
 const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)\s+((?:to|in|for|during)\s+[^.;]+)/gi;
+const MODAL_PROHIBITION = /\b(?:must|should)\s+not\s+be\s+(?:given|used|prescribed|taken|started|offered)\b\s*((?:to|in|for|during|before)\b[^.;,]*)?/gi;
 const OBJECT_END = /\s+\b(?:to|during|in|before|for|until|if|because|while|unless|with|at|when|after|as)\b.*$/;
 const NOT_A_DRUG = /^(?:other|another|any|more|extra|the|this|that|it|them|anything|medicines?|tablets?|treatment|drugs?|doses?|food|fluids?|up|a|an)\b/;
 const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
@@ -81,9 +83,17 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
         if (!prohibitionApplies(m[2] ?? '', d)) continue;
         for (const drug of drugsIn(m[1] ?? '')) found.push({ drug, label });
       }
+      // "ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy": the subject
+      // may be long, so only the medicines and classes it names count.
+      for (const m of lower.matchAll(MODAL_PROHIBITION)) {
+        if (!prohibitionApplies(m[1] ?? '', d)) continue;
+        const subject = lower.slice(0, m.index);
+        for (const drug of [...drugsNamed(subject), ...drugClassesNamed(subject)]) found.push({ drug, label });
+      }
     }
   }
-  return found;
+  // A forbidden class forbids each of its medicines, however the line names it.
+  return found.flatMap((f) => [f, ...drugClassesNamed(f.drug).flatMap((name) => [...(name === f.drug ? [] : [{ drug: name, label: f.label }]), ...(DRUG_CLASSES[name] ?? []).map((drug) => ({ drug, label: f.label }))])]);
 }
 
 /** True when the line names one of the forbidden drugs (by name, alias, or all parts of a combination). */

@@ -81,3 +81,51 @@ export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPa
   }
   return chosen;
 }
+
+/**
+ * Where a section sends the reader for what to do ("as described in Plan B", "see Malaria in
+ * pregnancy"): the referenced heading's first words, in order, at most `limit`.
+ */
+const CROSS_REFERENCE = /\b(?:as described in|described in|see|follow|as in)\s+(Plan [A-C]\b|[A-Z][\w-]*(?:[ ][a-z][\w-]*){0,4})/g;
+
+export function crossReferences(section: Pick<CitedSection, 'text'>, limit = 2): string[] {
+  const found = [...section.text.matchAll(CROSS_REFERENCE)].map((m) => (m[1] ?? '').trim()).filter((phrase) => phrase.length >= 5 && !/^(?:Table|Figure|Box|Annex|Chapter)\b/.test(phrase));
+  return [...new Set(found)].slice(0, limit);
+}
+
+/**
+ * True when one of the section's headings begins with the referenced words: "Plan B" heads "Plan B:
+ * treat some dehydration with ORS" and its subsections (the amounts by weight).
+ */
+export function headedBy(section: Pick<CitedSection, 'sectionPath'>, phrase: string): boolean {
+  const wanted = phrase.toLowerCase();
+  return section.sectionPath
+    .toLowerCase()
+    .split(' > ')
+    .some((heading) => heading.startsWith(wanted) || (heading.length >= 5 && wanted.startsWith(heading)));
+}
+
+/**
+ * The sections the best chosen section (the one that matches the diagnosis) sends the reader to, from
+ * the same book and not chosen yet: the classification "some dehydration" says "as described in Plan
+ * B", so Plan B and its subsections (the amounts by weight) join the plan. Only the best section's
+ * references are followed: a lower one may be about another severity ("follow Plan C"). `find` lists
+ * a book's sections whose path contains a heading.
+ */
+export async function referencedSections<S extends Pick<CitedSection, 'id' | 'accession' | 'sectionPath' | 'text'>>(
+  chosen: readonly S[],
+  find: (accession: string, phrase: string) => Promise<readonly S[]>,
+  limits: { references: number; perReference: number } = { references: 2, perReference: 4 },
+): Promise<S[]> {
+  const best = chosen[0];
+  if (!best) return [];
+  const added: S[] = [];
+  const ids = new Set(chosen.map((s) => s.id));
+  for (const phrase of crossReferences(best, limits.references)) {
+    if (chosen.some((s) => headedBy(s, phrase))) continue;
+    const targets = (await find(best.accession, phrase)).filter((s) => !ids.has(s.id) && headedBy(s, phrase)).slice(0, limits.perReference);
+    for (const target of targets) ids.add(target.id);
+    added.push(...targets);
+  }
+  return added;
+}

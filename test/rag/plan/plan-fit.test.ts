@@ -59,3 +59,31 @@ describe('plan checks for the patient (a Claude draft that is unsafe for her)', 
     expect(forbiddenDrugs(s, { ageYears: 30, sex: 'male' })).toEqual([]);
   });
 });
+
+describe('a forbidden drug class (hypertension sample ch6: ACE inhibitors and ARBs in pregnancy)', () => {
+  const medicines = [
+    section(
+      'S1',
+      'Medicines > Medicines for hypertension > Women who are or may become pregnant',
+      "ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy, because they can harm the unborn baby's kidneys and skull, especially after the first trimester.",
+    ),
+    section(
+      'S2',
+      'Medicines > Medicines for hypertension > Stepping up treatment',
+      'Using two medicines at low doses, preferably as a single-pill combination such as amlodipine with an ACE inhibitor or angiotensin receptor blocker, lowers blood pressure faster.',
+    ),
+  ];
+  const draft = ['- Use amlodipine with an ACE inhibitor as one pill [S2]', '- Start lisinopril 10 mg once daily [S2]', '- Start losartan 50 mg once daily [S2]', '- Amlodipine 5 mg once daily [S2]'].join('\n');
+
+  it('strips every line naming the class or one of its medicines for a woman 22 weeks pregnant', () => {
+    const pregnant22Weeks = { sex: 'female' as const, ageYears: 32, pregnant: true, gestationWeeks: 22, trimester: 2 as const };
+    expect(forbiddenDrugs(medicines, pregnant22Weeks).map((f) => f.drug)).toEqual(expect.arrayContaining(['ace inhibitor', 'lisinopril', 'enalapril', 'angiotensin receptor blocker', 'losartan']));
+    const checked = checkPlanDraft(draft, medicines, pregnant22Weeks);
+    expect(checked.text).not.toMatch(/ACE inhibitor|lisinopril|losartan/i);
+    expect(checked.removed.filter((r) => r.reason === 'contraindicated_for_patient')).toHaveLength(3);
+  });
+
+  it('leaves them for a man', () => {
+    expect(forbiddenDrugs(medicines, { sex: 'male', ageYears: 50 })).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { managementSection, mergePlanSections, sectionsOnTopic, workupSection } from '../../../src/rag/plan/plan-sections.js';
+import { crossReferences, managementSection, mergePlanSections, referencedSections, sectionsOnTopic, workupSection } from '../../../src/rag/plan/plan-sections.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
@@ -46,5 +46,35 @@ describe('which retrieved sections a plan is written from', () => {
     expect(managementSection(section(MALARIA, 'Preventing malaria > Preventive treatment in pregnancy (IPTp)'))).toBe(false);
     expect(workupSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > Performing an RDT step by step'))).toBe(true);
     expect(workupSection(section(MALARIA, 'Malaria in pregnancy > Uncomplicated malaria in the first trimester'))).toBe(false);
+  });
+});
+
+describe('following the guideline\'s own cross-references (diarrhoea sample ch1 -> ch2)', () => {
+  const DIARRHOEA = 'Diarrhoea & dehydration (sample guideline)';
+  const withText = (sectionPath: string, text: string): CitedSection => ({ ...section(DIARRHOEA, sectionPath), text });
+  const someDehydration = withText(
+    'Classifying dehydration > Some dehydration',
+    'The fluid lost can be replaced by mouth with ORS given over four hours, as described in Plan B, without the need for a drip.',
+  );
+  const severe = withText('Classifying dehydration > Severe dehydration', 'This is an emergency: follow Plan C and refer urgently.');
+  const book = [
+    withText('Rehydration > Plan B: treat some dehydration with ORS', 'Plan B is for a person with some dehydration.'),
+    withText('Rehydration > Plan B: treat some dehydration with ORS > How much ORS to give in the first 4 hours', 'Table 2.1'),
+    withText('Rehydration > Plan C: treat severe dehydration quickly', 'Plan C is for severe dehydration.'),
+  ];
+  const find = async (_accession: string, phrase: string) => book.filter((s) => s.sectionPath.toLowerCase().includes(phrase.toLowerCase()));
+
+  it('reads the headings a section sends the reader to, not tables or a clinician', () => {
+    expect(crossReferences(someDehydration)).toEqual(['Plan B']);
+    expect(crossReferences(withText('x', 'See Table 2.1 for amounts; the mother should see a clinician.'))).toEqual([]);
+  });
+
+  it('brings Plan B and its amounts for the best section only, not Plan C from a lower one', async () => {
+    const added = await referencedSections([someDehydration, severe], find);
+    expect(added.map((s) => s.sectionPath)).toEqual([book[0]?.sectionPath, book[1]?.sectionPath]);
+  });
+
+  it('adds nothing when Plan B is already chosen', async () => {
+    expect(await referencedSections([someDehydration, book[0] as CitedSection], find)).toEqual([]);
   });
 });
