@@ -56,18 +56,23 @@ export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMe
 export async function processChat(deps: ConsultEngineDeps, chatRef: string): Promise<void> {
   for (let round = 0; round < 1000; round++) {
     const ran = await deps.store.withChatLock(chatRef, async () => {
-      // Inbound messages already triaged ahead of their turn, with what triage found.
-      const triaged = new Map<string, boolean>();
+      // Inbound messages already triaged ahead of their turn, with what triage found and the facts it read.
+      const triaged = new Map<string, Triaged>();
+      let delivered = false;
       for (;;) {
         // A danger sign never waits behind earlier messages' turns and paced replies: every message
         // waiting in the inbox is triaged before the next turn, and its referral is sent first.
-        await triagePending(deps, chatRef, triaged);
-        const inbound = await deps.store.nextPendingInbound(chatRef);
-        if (!inbound) break;
-        await runTurn(deps, inbound, triaged.get(inbound.id) ?? false);
+        const { next, consult } = await triagePending(deps, chatRef, triaged);
+        if (!next) break;
+        const queueAnswer = await runTurn(deps, next, triaged.get(next.id), consult);
         await deliverOutbox(deps, chatRef);
+        delivered = true;
+        // The reply ("Searching the guidelines...") goes first: the health worker is waiting for it, and
+        // on Telegram a message clears the typing indicator that the queued answer shows.
+        await queueAnswer?.();
       }
-      await deliverOutbox(deps, chatRef);
+      // Replies left unsent by an earlier process (a crash, a retry later) go now, once per lock.
+      if (!delivered) await deliverOutbox(deps, chatRef);
     });
     if (!ran || !(await deps.store.hasPendingInbound(chatRef))) return;
   }
@@ -76,21 +81,34 @@ export async function processChat(deps: ConsultEngineDeps, chatRef: string): Pro
 /** The most inbox messages triaged ahead of their turns in one pass. */
 const TRIAGE_AHEAD_LIMIT = 200;
 
-/** Triages the inbox's messages not yet triaged (with what the consult knows now) and sends any referral at once. */
-async function triagePending(deps: ConsultEngineDeps, chatRef: string, triaged: Map<string, boolean>): Promise<void> {
+/**
+ * Triages the inbox's messages not yet triaged (with what the consult knows now) and sends any
+ * referral at once. Returns the next message to take its turn and, when it was read for triage and
+ * nothing was committed since, the consult as it stands (undefined: read it again).
+ */
+async function triagePending(
+  deps: ConsultEngineDeps,
+  chatRef: string,
+  triaged: Map<string, Triaged>,
+): Promise<{ next: PendingInbound | undefined; consult: ConsultSnapshot | null | undefined }> {
   let referred = false;
-  for (const inbound of await deps.store.pendingInbound(chatRef, TRIAGE_AHEAD_LIMIT)) {
+  let consult: ConsultSnapshot | null | undefined;
+  const pending = await deps.store.pendingInbound(chatRef, TRIAGE_AHEAD_LIMIT);
+  for (const inbound of pending) {
     if (triaged.has(inbound.id)) continue;
-    const consult = await deps.store.activeConsult(chatRef);
+    // A referral just committed may have started the consult: read it again after one.
+    consult ??= await deps.store.activeConsult(chatRef);
     const text = scannableText(inbound.text ?? '').text;
-    const found = await triage(deps, inbound, consult, text, extractFacts(text));
-    triaged.set(inbound.id, found);
+    const facts = extractFacts(text);
+    const found = await triage(deps, inbound, consult, text, facts);
+    triaged.set(inbound.id, { referred: found, facts });
+    if (found) consult = undefined;
     referred ||= found;
   }
   if (referred) await deliverOutbox(deps, chatRef, { urgentOnly: true });
+  return { next: pending[0], consult };
 }
 
-/** Danger signs in one message: commits the urgent referral (once per message). Returns whether there were any. */
 async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string, facts: ExtractedFacts): Promise<boolean> {
   if (!text) return false;
   const stated = facts.demographics;
@@ -112,13 +130,25 @@ async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult:
   return true;
 }
 
-async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referredAhead: boolean): Promise<void> {
-  const consult = await deps.store.activeConsult(inbound.chatRef);
+/** What triage ahead of a message's turn found: whether it referred, and the facts the rules read. */
+interface Triaged {
+  referred: boolean;
+  facts: ExtractedFacts;
+}
+
+/**
+ * Runs one message's turn and commits it. Returns what queues the plan or the follow-up answer the turn
+ * asked for, to run once its replies are sent (a crash before that leaves the consult waiting for its
+ * plan, which the runtime's resume finds).
+ */
+async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, ahead: Triaged | undefined, known: ConsultSnapshot | null | undefined): Promise<(() => Promise<void>) | undefined> {
+  const referredAhead = ahead?.referred ?? false;
+  const consult = known === undefined ? await deps.store.activeConsult(inbound.chatRef) : known;
   // Triage and extraction read the cleaned, capped text once; the stored record stays as sent.
   const scanned = scannableText(inbound.text ?? '');
   const text = scanned.text;
   // The rule extraction runs once per turn: triage reads its demographics, the turn its findings.
-  const facts = extractFacts(text);
+  const facts = ahead?.facts ?? extractFacts(text);
   // Danger signs first, before and independently of any LLM call; the referral goes out at once. A
   // message triaged ahead found its signs already; one that found none is checked again now that
   // the earlier turns have told the consult the patient's age and pregnancy.
@@ -134,14 +164,12 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, referre
   const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;
   const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome: committed });
   deps.log.info({ chatRef: inbound.chatRef, consultId, inboundId: inbound.id, replies: outcome.replies.length }, 'turn committed');
-  if (outcome.requestPlan && consultId) {
+  if (!consultId || (!outcome.requestPlan && !outcome.requestFollowUp)) return undefined;
+  return async () => {
     await deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);
-    await deps.jobs.enqueue(planJob, { consultId });
-  }
-  if (outcome.requestFollowUp && consultId) {
-    await deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);
-    await deps.jobs.enqueue(followUpJob, { consultId, inboundId: inbound.id });
-  }
+    if (outcome.requestPlan) await deps.jobs.enqueue(planJob, { consultId });
+    if (outcome.requestFollowUp) await deps.jobs.enqueue(followUpJob, { consultId, inboundId: inbound.id });
+  };
 }
 
 /** What a health worker is told for a media kind the bot cannot read; other kinds get `unsupported_media`. */

@@ -194,9 +194,17 @@ export function interviewToolDefinitions(names: readonly InterviewToolName[]): I
   return names.map((name) => ({ name, description: DESCRIPTIONS[name], inputSchema: inputJsonSchema(name) }));
 }
 
+/** Converting a zod shape is costly and the shapes never change: each is converted once per process. */
+const JSON_SCHEMAS = new Map<InterviewToolName, Record<string, unknown>>();
+
 function inputJsonSchema(name: InterviewToolName): Record<string, unknown> {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(SHAPES[name], { io: 'input' }) as Record<string, unknown>;
-  return schema;
+  let schema = JSON_SCHEMAS.get(name);
+  if (!schema) {
+    const { $schema: _dialect, ...converted } = z.toJSONSchema(SHAPES[name], { io: 'input' }) as Record<string, unknown>;
+    schema = converted;
+    JSON_SCHEMAS.set(name, schema);
+  }
+  return structuredClone(schema);
 }
 
 export type ToolCallValidation = { ok: true; action: InterviewAction } | { ok: false; error: string };

@@ -36,8 +36,7 @@ export interface MessageStore {
   recordInbound(message: InboundMessage, healthWorkerId: string | null): Promise<{ chatRef: string } | null>;
   /** Runs `work` holding the chat's lease lock; returns false at once if another turn holds it. */
   withChatLock(chatRef: string, work: () => Promise<void>): Promise<boolean>;
-  nextPendingInbound(chatRef: string): Promise<PendingInbound | null>;
-  /** The chat's unhandled inbound messages in arrival order (at most `limit`), for triage ahead of their turns. */
+  /** The chat's unhandled inbound messages in arrival order (at most `limit`): the first takes the next turn, the rest are triaged ahead. */
   pendingInbound(chatRef: string, limit: number): Promise<PendingInbound[]>;
   hasPendingInbound(chatRef: string): Promise<boolean>;
   unsentOutbound(chatRef: string): Promise<PendingOutbound[]>;

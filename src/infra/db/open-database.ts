@@ -84,12 +84,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => undefined);
   // Fail at start-up with the driver's message rather than on the first consult.
   const probe = await pool.connect();
-  probe.release();
+  // PGlite served over the wire (pglite-socket) runs every connection in one session, where a statement
+  // one connection named already exists for the next: only a real server gets named statements.
+  const version = await probe.query<{ version: string }>('SELECT version()').finally(() => probe.release());
+  const oneSession = /\bPGlite\b/.test(version.rows[0]?.version ?? '');
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     backend: 'postgres',
     prisma,
-    sql: postgresSession(pool),
+    sql: postgresSession(pool, { namedStatements: !oneSession }),
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);

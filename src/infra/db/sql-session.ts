@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
@@ -39,15 +40,40 @@ export function pgliteSession(db: PGlite): SqlSession {
   return session;
 }
 
+/**
+ * Names for the statements a process runs again and again (every turn runs the same dozen), so each
+ * pooled connection parses and plans them once instead of on every call. A text is named from its
+ * second use; at most `limit` texts are, so statements built with a varying number of rows stay unnamed.
+ */
+export function statementNamer(limit = 500): (sql: string) => string | undefined {
+  const seen = new Map<string, string | null>();
+  let named = 0;
+  return (sql) => {
+    const known = seen.get(sql);
+    if (known) return known;
+    if (known === undefined) {
+      if (seen.size < limit * 4) seen.set(sql, null);
+      return undefined;
+    }
+    if (named >= limit) return undefined;
+    named += 1;
+    const name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    seen.set(sql, name);
+    return name;
+  };
+}
+
 /** A session over a node-postgres pool (PostgreSQL, or PGlite served by pglite-socket). */
-export function postgresSession(pool: pg.Pool): SqlSession {
+export function postgresSession(pool: pg.Pool, options: { namedStatements?: boolean } = {}): SqlSession {
+  const nameOf = options.namedStatements === false ? () => undefined : statementNamer();
   const onClient = (client: pg.PoolClient | pg.Pool): SqlSession => ({
     async exec(script) {
       // The simple query protocol (no parameters) lets the server parse the whole script itself.
       await client.query(script);
     },
     async query<Row extends object>(sql: string, params: unknown[] = []) {
-      const result = await client.query<Row>(sql, params);
+      const name = nameOf(sql);
+      const result = name ? await client.query<Row>({ name, text: sql, values: params }) : await client.query<Row>(sql, params);
       return result.rows;
     },
     async transaction(work) {

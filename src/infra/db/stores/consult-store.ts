@@ -23,6 +23,8 @@ export interface ConsultStoreOptions {
 export function createConsultRecords(db: Database, options: { transcriptTurns?: number } = {}): ConsultRecords {
   const transcriptTurns = options.transcriptTurns ?? 20;
 
+  // One statement (one round trip, one pooled connection): the consult with its findings, diagnoses and
+  // the recent transcript aggregated as JSON. Every turn reads it.
   const snapshot = async (sql: SqlSession, where: string, param: string): Promise<ConsultSnapshot | null> => {
     const rows = await sql.query<{
       id: string;
@@ -32,37 +34,35 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
       demographics: Demographics | null;
       state: ConsultSnapshot['state'] | null;
       urgent_referral: boolean;
-    }>(`SELECT id, chat_id, stage::text AS stage, offline, demographics, state, urgent_referral FROM consults WHERE ${where} LIMIT 1`, [param]);
+      findings: Array<{ category: Finding['category']; value: string; negated: boolean }>;
+      diagnoses: Array<{ condition: string; confidence: number | string | null; rank: number }>;
+      transcript: Array<{ direction: string; text: string }>;
+    }>(
+      `SELECT id, chat_id, stage::text AS stage, offline, demographics, state, urgent_referral,
+              coalesce((SELECT json_agg(json_build_object('category', f.category::text, 'value', f.value, 'negated', f.negated) ORDER BY f.created_at, f.id)
+                          FROM findings f WHERE f.consult_id = consults.id), '[]'::json) AS findings,
+              coalesce((SELECT json_agg(json_build_object('condition', d.condition, 'confidence', d.confidence, 'rank', d.rank) ORDER BY d.rank)
+                          FROM diagnoses d WHERE d.consult_id = consults.id), '[]'::json) AS diagnoses,
+              coalesce((SELECT json_agg(json_build_object('direction', t.direction::text, 'text', t.text) ORDER BY t.seq)
+                          FROM (SELECT m.direction, m.text, m.seq FROM messages m
+                                 WHERE m.consult_id = consults.id AND m.text IS NOT NULL AND (m.direction = 'outbound' OR m.processed_at IS NOT NULL)
+                                 ORDER BY m.seq DESC LIMIT $2) t), '[]'::json) AS transcript
+         FROM consults WHERE ${where} LIMIT 1`,
+      [param, transcriptTurns],
+    );
     const row = rows[0];
     if (!row) return null;
-    const [findings, diagnoses, transcript] = await Promise.all([
-      sql.query<{ category: Finding['category']; value: string; negated: boolean }>(
-        `SELECT category::text AS category, value, negated FROM findings WHERE consult_id = $1 ORDER BY created_at, id`,
-        [row.id],
-      ),
-      sql.query<{ condition: string; confidence: number | null; rank: number }>(
-        `SELECT condition, confidence, rank FROM diagnoses WHERE consult_id = $1 ORDER BY rank`,
-        [row.id],
-      ),
-      sql.query<{ direction: string; text: string }>(
-        `SELECT direction::text AS direction, text FROM (
-           SELECT direction, text, seq FROM messages
-            WHERE consult_id = $1 AND text IS NOT NULL AND (direction = 'outbound' OR processed_at IS NOT NULL)
-            ORDER BY seq DESC LIMIT $2) t ORDER BY seq`,
-        [row.id, transcriptTurns],
-      ),
-    ]);
     return {
       id: row.id,
       chatRef: row.chat_id,
       stage: row.stage,
       offline: row.offline,
       demographics: row.demographics ?? {},
-      findings: findings.map((f) => ({ category: f.category, value: f.value, ...(f.negated ? { negated: true } : {}) })),
-      diagnoses: diagnoses.map((d) => ({ condition: d.condition, confidence: d.confidence === null ? null : Number(d.confidence), rank: d.rank })),
+      findings: row.findings.map((f) => ({ category: f.category, value: f.value, ...(f.negated ? { negated: true } : {}) })),
+      diagnoses: row.diagnoses.map((d) => ({ condition: d.condition, confidence: d.confidence === null ? null : Number(d.confidence), rank: d.rank })),
       urgentReferral: row.urgent_referral,
       state: row.state ?? {},
-      transcript: transcript.map((t) => ({ role: t.direction === 'inbound' ? 'health_worker' : 'assistant', text: t.text })),
+      transcript: row.transcript.map((t) => ({ role: t.direction === 'inbound' ? 'health_worker' : 'assistant', text: t.text })),
     };
   };
 
@@ -107,10 +107,14 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
           );
         }
         if (current) {
-          for (const finding of outcome.findings ?? []) {
+          const findings = outcome.findings ?? [];
+          if (findings.length > 0) {
+            // All of the turn's findings in one statement: one round trip however many there are.
             await tx.query(
-              `INSERT INTO findings (id, consult_id, category, value, negated, source_message_id) VALUES ($1, $2, $3::"FindingCategory", $4, $5, $6)`,
-              [randomUUID(), current, finding.category, finding.value, finding.negated ?? false, inbound.id],
+              `INSERT INTO findings (id, consult_id, category, value, negated, source_message_id)
+               SELECT f.id, $1, f.category::"FindingCategory", f.value, f.negated, $2
+                 FROM unnest($3::uuid[], $4::text[], $5::text[], $6::boolean[]) AS f(id, category, value, negated)`,
+              [current, inbound.id, findings.map(() => randomUUID()), findings.map((f) => f.category), findings.map((f) => f.value), findings.map((f) => f.negated ?? false)],
             );
           }
           if (outcome.diagnoses) {

@@ -49,28 +49,27 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
 
   return {
     async recordInbound(message: InboundMessage, healthWorkerId: string | null) {
-      return db.sql.transaction(async (tx) => {
-        const fresh = await tx.query(
-          `INSERT INTO processed_inbound (channel, message_id, chat_id) VALUES ($1::"Channel", $2, $3)
-           ON CONFLICT (channel, message_id) DO NOTHING RETURNING message_id`,
-          [message.channel, message.messageId, message.chatId],
-        );
-        if (fresh.length === 0) return null;
-        const chat = await tx.query<{ id: string }>(
-          `INSERT INTO chats (id, channel, external_chat_id, health_worker_id) VALUES ($1, $2::"Channel", $3, $4)
+      // One statement, so one round trip and atomic without BEGIN/COMMIT: a duplicate (already in
+      // processed_inbound) inserts nothing and returns no row.
+      const kind = message.media ?? (message.edited ? 'edited_text' : 'text');
+      const rows = await db.sql.query<{ chat_id: string }>(
+        `WITH fresh AS (
+           INSERT INTO processed_inbound (channel, message_id, chat_id) VALUES ($1::"Channel", $2, $3)
+           ON CONFLICT (channel, message_id) DO NOTHING RETURNING message_id),
+         chat AS (
+           INSERT INTO chats (id, channel, external_chat_id, health_worker_id)
+           SELECT $4::uuid, $1::"Channel", $3, $5::uuid WHERE EXISTS (SELECT 1 FROM fresh)
            ON CONFLICT (channel, external_chat_id) DO UPDATE SET health_worker_id = coalesce(EXCLUDED.health_worker_id, chats.health_worker_id)
-           RETURNING id`,
-          [randomUUID(), message.channel, message.chatId, healthWorkerId],
-        );
-        const chatRef = chat[0]?.id as string;
-        const kind = message.media ?? (message.edited ? 'edited_text' : 'text');
-        await tx.query(
-          `INSERT INTO messages (id, chat_id, direction, channel_message_id, kind, text, created_at)
-           VALUES ($1, $2, 'inbound', $3, $4, $5, $6)`,
-          [randomUUID(), chatRef, message.messageId, kind, message.text ?? null, message.receivedAt],
-        );
-        return { chatRef };
-      });
+           RETURNING id),
+         inbound AS (
+           INSERT INTO messages (id, chat_id, direction, channel_message_id, kind, text, created_at)
+           SELECT $6::uuid, chat.id, 'inbound'::"MessageDirection", $2, $7::text, $8::text, $9::timestamptz FROM chat
+           RETURNING chat_id)
+         SELECT chat_id FROM inbound`,
+        [message.channel, message.messageId, message.chatId, randomUUID(), healthWorkerId, randomUUID(), kind, message.text ?? null, message.receivedAt],
+      );
+      const chatRef = rows[0]?.chat_id;
+      return chatRef ? { chatRef } : null;
     },
 
     async withChatLock(chatRef, work) {
@@ -94,10 +93,6 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
         await db.sql.query(`UPDATE chats SET lock_owner = NULL, lock_expires_at = NULL WHERE id = $1 AND lock_owner = $2`, [chatRef, owner]);
       }
       return true;
-    },
-
-    async nextPendingInbound(chatRef) {
-      return (await pendingInbound(chatRef, 1))[0] ?? null;
     },
 
     pendingInbound,
