@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../core/app-error.js';
 import type { SideEffectLedger } from '../core/side-effects.js';
 import type { MessageStore, PendingOutbound } from './message-store.js';
@@ -16,10 +17,15 @@ export interface DeliveryDeps {
 /** How long an unfinished send claimed by another process is respected before it is taken over. */
 export const SEND_CLAIM_TAKEOVER_MS = 60_000;
 
+/** Tries at recording a send the platform accepted (a lost record is a second copy a minute later). */
+const RECORD_SENT_ATTEMPTS = 4;
+
 /**
- * Sends the chat's unsent outbound messages in order, urgent referrals first. Each send is claimed in the ledger first and
- * completed after, so a crash between the two never produces a second copy: an uncertain send stays
- * claimed and is reported rather than repeated.
+ * Sends the chat's unsent outbound messages in order, urgent referrals first. Each send is claimed in
+ * the ledger first and completed after, so a retry, a second worker or the pump never sends it again.
+ * Only a process that dies between the platform accepting a message and our record of it leaves that
+ * uncertain: its claim is taken over after SEND_CLAIM_TAKEOVER_MS and the message sent again, with a
+ * warning, because a copy too many is safer than a plan that never arrives.
  */
 export async function deliverOutbox(
   deps: DeliveryDeps,
@@ -42,10 +48,10 @@ export async function deliverOutbox(
     if (claim === 'done') continue;
     // Another delivery of this chat (the plan job, a poller) is sending it right now.
     if (claim === 'in_progress') return;
+    if (claim === 'taken_over') deps.log.warn({ chatRef, outboundId: message.id }, 'send taken over from a process that stopped mid-send; it may arrive twice');
     const outcome = await sendOnce(deps, message);
     if (outcome.status === 'sent') {
-      await deps.store.markSent(message.id, outcome.channelMessageIds);
-      await deps.ledger.complete(key, { channelMessageIds: outcome.channelMessageIds });
+      await recordSent(deps, key, message.id, outcome.channelMessageIds);
       continue;
     }
     if (outcome.status === 'undeliverable') {
@@ -61,6 +67,21 @@ export async function deliverOutbox(
     await deps.ledger.release(key);
     deps.log.error({ chatRef, outboundId: message.id, reason: outcome.reason, deliveredParts: outcome.deliveredParts }, 'send failed; will retry');
     throw outcome.thrown ?? new AppError('busy', `outbound ${message.id} not delivered (${outcome.reason}); it stays in the outbox`, { transient: true });
+  }
+}
+
+/** Records an accepted send, trying again through a database hiccup; throws only when every try failed. */
+async function recordSent(deps: DeliveryDeps, key: string, outboundId: string, channelMessageIds: string[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deps.store.markSent(outboundId, channelMessageIds);
+      await deps.ledger.complete(key, { channelMessageIds });
+      return;
+    } catch (error) {
+      if (attempt >= RECORD_SENT_ATTEMPTS) throw error;
+      deps.log.warn({ outboundId, attempt, error: error instanceof Error ? error.name : 'unknown' }, 'recording a sent message failed; trying again');
+      await sleep(250 * attempt);
+    }
   }
 }
 

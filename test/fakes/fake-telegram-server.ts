@@ -164,6 +164,8 @@ export class FakeTelegramServer {
   private readonly sentListeners = new Set<(message: SentMessage) => void>();
   private allowedUpdates: string[] | undefined;
   private poll: HeldPoll | undefined;
+  /** While set, sendMessage requests wait here, not yet accepted (see holdSends). */
+  private heldSends: Array<{ request: RecordedRequest; res: ServerResponse }> | undefined;
   private nextUpdateId = 100_001;
   private fileCounter = 0;
   private callbackCounter = 0;
@@ -351,7 +353,6 @@ export class FakeTelegramServer {
     return [...this.sent];
   }
 
-  /** Resolves with the chat's sent messages once there are at least `count`; rejects after `timeoutMs` (default 2000). */
   /**
    * Calls `listener` with each message the bot sends from now on; returns the unsubscribe. For load
    * benches with thousands of chats, where a waiter per chat re-scanning `sentTo` would not scale.
@@ -361,6 +362,7 @@ export class FakeTelegramServer {
     return () => this.sentListeners.delete(listener);
   }
 
+  /** Resolves with the chat's sent messages once there are at least `count`; rejects after `timeoutMs` (default 2000). */
   waitForMessages(chatId: number, count: number, timeoutMs = 2000): Promise<SentMessage[]> {
     return this.waitFor(
       () => (this.sentTo(chatId).length >= count ? this.sentTo(chatId) : undefined),
@@ -374,9 +376,33 @@ export class FakeTelegramServer {
     return this.waitFor(() => (this.poll ? true : undefined), timeoutMs, () => 'a held getUpdates request').then(() => undefined);
   }
 
+  /**
+   * From now on sendMessage requests wait unanswered and unaccepted, as if still on their way to
+   * Telegram. The returned release accepts them in arrival order, except those whose sender has hung up
+   * meanwhile (a process that died): like a request that never reached Telegram, they are dropped.
+   * Returns how many were dropped.
+   */
+  holdSends(): () => number {
+    const held: Array<{ request: RecordedRequest; res: ServerResponse }> = [];
+    this.heldSends = held;
+    return () => {
+      if (this.heldSends === held) this.heldSends = undefined;
+      let dropped = 0;
+      for (const { request, res } of held) {
+        if (res.destroyed || res.socket === null || res.socket.destroyed) dropped += 1;
+        else this.handle(request, res);
+      }
+      return dropped;
+    };
+  }
+
   // ------------------------------------------------------------ HTTP
 
   private handle(request: RecordedRequest, res: ServerResponse): void {
+    if (this.heldSends && /\/sendmessage$/i.test(request.path)) {
+      this.heldSends.push({ request, res });
+      return;
+    }
     const file = /^\/file\/bot([^/]+)\/(.+)$/.exec(request.path);
     if (file) {
       this.serveFile(file[1] ?? '', file[2] ?? '', res);

@@ -68,6 +68,37 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       if (duplicate) telegram.pushDuplicate(update.update_id);
       await telegram.waitForMessages(chatId, expectCount, 150_000);
     };
+    /**
+     * Kills `worker` while its sends are on their way but none has reached Telegram unrecorded: a
+     * process that dies after Telegram accepted a message and before it wrote that down leaves a send
+     * nobody can know the fate of (its claim is taken over and the message sent again, a copy too many
+     * rather than a plan lost), which this test does not measure. Sends are held before Telegram
+     * accepts them, every accepted one is awaited in the database, the worker dies, and the held sends
+     * go on; the dead worker's never arrived, and must still reach their chats exactly once.
+     */
+    const killBetweenSends = async (worker: RunningProcess) => {
+      const release = telegram.holdSends();
+      try {
+        const deadline = Date.now() + 30_000;
+        while ((await recordedTelegramMessages()) < telegram.allSent().length) {
+          if (Date.now() > deadline) throw new Error('sends accepted by Telegram were not recorded within 30 s');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await worker.kill();
+        // The kernel closes the dead worker's connections; let the fake see that before releasing.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        release();
+      }
+    };
+    const recordedTelegramMessages = async () => {
+      const rows = await shared.db.sql.query<{ n: number }>(
+        `SELECT coalesce(sum(array_length(string_to_array(m.channel_message_id, ','), 1)), 0)::int AS n
+           FROM messages m JOIN chats c ON c.id = m.chat_id
+          WHERE m.direction = 'outbound' AND m.sent_at IS NOT NULL AND c.channel = 'telegram'`,
+      );
+      return rows[0]?.n ?? 0;
+    };
     let restarted = false;
     const consult = async (i: number) => {
       const chatId = 5_000_000 + i;
@@ -76,9 +107,9 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       await say(chatId, `${20 + i} year old man`, 2, dup);
       await say(chatId, `fever for ${i + 1} days, RDT positive`, 3, dup);
       if (i === 10 && !restarted) {
-        // One worker dies without warning while plans are being made; another takes its place.
+        // One worker dies without warning while plans are being made and sent; another takes its place.
         restarted = true;
-        await workerA.kill();
+        await killBetweenSends(workerA);
         processes.push(startEntry('worker', env));
       }
       await say(chatId, 'dx: uncomplicated malaria', 5, dup);
@@ -105,5 +136,8 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       expect(sent.filter((t) => t.includes('Sources'))).toHaveLength(1);
     }
     expect(await shared.db.prisma.plan.count()).toBe(WORKERS);
+    // No send is left claimed and unrecorded, so no copy can follow once the test has looked.
+    const open = await shared.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM side_effects WHERE key LIKE 'send:%' AND result IS NULL`);
+    expect(open[0]?.n).toBe(0);
   }, 600_000);
 });

@@ -58,7 +58,7 @@ describe.each(['pglite', 'postgres-wire'] as const)('side-effect store over %s',
       claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 60_000 }),
       claimSideEffect(db, 'send:consult-8', 'message.send', { reclaimAfterMs: 60_000 }),
     ]);
-    expect(takeovers.sort()).toEqual(['claimed', 'in_progress']);
+    expect(takeovers.sort()).toEqual(['in_progress', 'taken_over']);
   });
 
   it('refuses to complete a key nobody claimed', async () => {

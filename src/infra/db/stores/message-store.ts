@@ -137,7 +137,7 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
     },
 
     async markSent(outboundId, channelMessageIds) {
-      await db.sql.query(`UPDATE messages SET sent_at = now(), channel_message_id = $2, retry_after = NULL WHERE id = $1`, [
+      await db.sql.query(`UPDATE messages SET sent_at = coalesce(sent_at, now()), channel_message_id = $2, retry_after = NULL WHERE id = $1`, [
         outboundId,
         channelMessageIds.join(',') || null,
       ]);

@@ -18,7 +18,7 @@ interface SideEffectRow {
 /**
  * Records the intent to perform an effect before performing it. Returns 'claimed' to exactly one caller,
  * 'done' once completed, 'in_progress' while another claim is open. With `reclaimAfterMs`, an open claim
- * older than that is taken over (its owner is presumed dead; the effect may then happen twice).
+ * older than that is taken over ('taken_over': its owner is presumed dead; the effect may then happen twice).
  */
 export async function claimSideEffect(
   db: Database,
@@ -40,7 +40,7 @@ export async function claimSideEffect(
          RETURNING key`,
         [key, options.reclaimAfterMs],
       );
-      if (reclaimed.length === 1) return 'claimed';
+      if (reclaimed.length === 1) return 'taken_over';
     }
     const row = await readSideEffect(db, key);
     if (row) return row.done ? 'done' : 'in_progress';
