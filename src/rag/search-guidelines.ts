@@ -62,29 +62,29 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   const legs = wantedLegs.filter((leg) => leg === 'text' || deps.embedder !== undefined);
 
   const diagnosisTerms = new Set(searchTerms(queries.condition));
-  const lists: Promise<RankedList>[] = [];
+  // Two round trips at most: one statement for every text variant, one for every vector variant.
+  const lists: Promise<RankedList[]>[] = [];
   if (legs.includes('text')) {
-    for (const variant of variants) {
+    const textQueries = variants.map((variant) => {
       const terms = searchTerms(queries[variant]);
-      const weights = terms.map((t) => (diagnosisTerms.has(t) ? 1 : CONTEXT_WORD_WEIGHT));
-      lists.push(deps.index.searchText({ terms, weights, k: perList }).then((hits) => ({ name: `text:${variant}`, hits, weight: VARIANT_WEIGHT[variant] })));
-    }
+      return { terms, weights: terms.map((t) => (diagnosisTerms.has(t) ? 1 : CONTEXT_WORD_WEIGHT)) };
+    });
+    lists.push(
+      deps.index.searchText({ queries: textQueries, k: perList }).then((perVariant) =>
+        variants.map((variant, i) => ({ name: `text:${variant}`, hits: perVariant[i] ?? [], weight: VARIANT_WEIGHT[variant] })),
+      ),
+    );
   }
   if (legs.includes('vector') && deps.embedder) {
     const embedder = deps.embedder;
-    const texts = variants.map((v) => queries[v]);
-    const vectors = embedder.embed(texts);
-    variants.forEach((variant, i) => {
-      lists.push(
-        vectors.then(async (all) => ({
-          name: `vector:${variant}`,
-          weight: VARIANT_WEIGHT[variant],
-          hits: await deps.index.searchVector({ embedding: all[i] ?? [], model: embedder.model, k: perList, efSearch: deps.efSearch ?? 100 }),
-        })),
-      );
-    });
+    lists.push(
+      embedder.embed(variants.map((v) => queries[v])).then(async (embeddings) => {
+        const perVariant = await deps.index.searchVector({ embeddings, model: embedder.model, k: perList, efSearch: deps.efSearch ?? 100 });
+        return variants.map((variant, i) => ({ name: `vector:${variant}`, hits: perVariant[i] ?? [], weight: VARIANT_WEIGHT[variant] }));
+      }),
+    );
   }
-  const ranked = await Promise.all(lists);
+  const ranked = (await Promise.all(lists)).flat();
   const strongest = Math.max(0, ...ranked.map((l) => l.weight ?? 1));
   const floor = strongest / (RRF_K + 20);
   const fusedAll = fuseRankings(ranked);

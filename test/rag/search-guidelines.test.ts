@@ -83,7 +83,7 @@ describe('searchGuidelines over the sample corpus', () => {
     const terms = buildQueryVariants(abbreviated).contextual;
     expect(terms).toContain('oral rehydration salts');
     // Without expansion only the literal "ORS" would be searched: compare with the raw text leg.
-    const raw = await textOnly.index.searchText({ terms: ['diarrhoea', 'child', 'ors'], k: 5 });
+    const [raw = []] = await textOnly.index.searchText({ queries: [{ terms: ['diarrhoea', 'child', 'ors'] }], k: 5 });
     expect(withExpansion.sections.map((s) => s.section.id)).not.toEqual(raw.map((h) => h.section.id));
     expect(withExpansion.sections.some((s) => /oral rehydration/i.test(s.section.text))).toBe(true);
   });

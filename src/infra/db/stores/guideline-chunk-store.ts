@@ -79,37 +79,58 @@ const HIT_COLUMNS = `c.id, s.accession, s.title AS "bookTitle", c.part_file AS "
   c.content_hash AS "contentHash"`;
 
 /**
- * Nearest chunks by cosine similarity over the HNSW index. ef_search is set with SET LOCAL inside the
- * transaction so it never leaks to other queries on a pooled connection. A query vector from another
- * model or dimension than the stored vectors is refused.
+ * Nearest chunks by cosine similarity over the HNSW index. A query vector from another model or
+ * dimension than the stored vectors is refused.
  */
 export async function searchChunksByVector(
   db: Database,
   query: { embedding: number[]; model: string; k: number; efSearch?: number },
   options: { storedModels?: Array<{ model: string; dimensions: number; chunks: number }> } = {},
 ): Promise<IndexHit[]> {
+  const [hits] = await searchChunksByVectorVariants(db, { ...query, embeddings: [query.embedding] }, options);
+  return hits ?? [];
+}
+
+/**
+ * searchChunksByVector for several query vectors (a search's variants) in one statement, so one round
+ * trip: `k` nearest per vector, in the order of `embeddings`. ef_search is set by set_config(..., true)
+ * in the statement itself, evaluated (a one-time filter) before the index scan starts and gone when
+ * the statement's transaction ends, so it never leaks to other queries on a pooled connection and
+ * needs no BEGIN / SET LOCAL / COMMIT around it.
+ */
+export async function searchChunksByVectorVariants(
+  db: Database,
+  query: { embeddings: number[][]; model: string; k: number; efSearch?: number },
+  options: { storedModels?: Array<{ model: string; dimensions: number; chunks: number }> } = {},
+): Promise<IndexHit[][]> {
+  const results: IndexHit[][] = query.embeddings.map(() => []);
+  if (query.embeddings.length === 0) return results;
   const stored = options.storedModels ?? (await countVectorsByModel(db));
-  const mismatch = stored.find((s) => s.model !== query.model || s.dimensions !== query.embedding.length);
-  if (mismatch) {
-    throw new AppError(
-      'embedding_model_mismatch',
-      `query embedded with ${query.model}/${query.embedding.length} but ${mismatch.chunks} stored vectors use ${mismatch.model}/${mismatch.dimensions}; re-embed the corpus (npm run guidelines:embed)`,
-    );
+  for (const embedding of query.embeddings) {
+    const mismatch = stored.find((s) => s.model !== query.model || s.dimensions !== embedding.length);
+    if (mismatch) {
+      throw new AppError(
+        'embedding_model_mismatch',
+        `query embedded with ${query.model}/${embedding.length} but ${mismatch.chunks} stored vectors use ${mismatch.model}/${mismatch.dimensions}; re-embed the corpus (npm run guidelines:embed)`,
+      );
+    }
   }
-  const efSearch = Math.max(query.efSearch ?? 80, query.k);
-  return db.sql.transaction(async (tx) => {
-    // SET cannot take a bind parameter; efSearch is an integer we computed, never user text.
-    await tx.exec(`SET LOCAL hnsw.ef_search = ${Math.trunc(efSearch)}`);
-    const rows = await tx.query<GuidelineSection & { score: number }>(
-      `SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> $1::vector) AS score
-         FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
-        WHERE c.embedding IS NOT NULL
-        ORDER BY c.embedding <=> $1::vector
-        LIMIT $2`,
-      [pgvector.toSql(query.embedding), query.k],
-    );
-    return rows.map(toHit);
-  });
+  const efSearch = Math.trunc(Math.max(query.efSearch ?? 80, query.k));
+  const rows = await db.sql.query<GuidelineSection & { score: number; variant: number | string }>(
+    `SELECT q.n AS variant, x.*
+       FROM (SELECT set_config('hnsw.ef_search', $3::text, true) AS ef) cfg,
+            unnest($1::text[]) WITH ORDINALITY AS q(v, n),
+            LATERAL (
+              SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> q.v::vector) AS score
+                FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
+               WHERE cfg.ef IS NOT NULL AND c.embedding IS NOT NULL
+               ORDER BY c.embedding <=> q.v::vector
+               LIMIT $2) x
+      ORDER BY q.n, x.score DESC, x.id`,
+    [query.embeddings.map((e) => pgvector.toSql(e) as string), query.k, String(efSearch)],
+  );
+  for (const { variant, ...hit } of rows) results[Number(variant) - 1]?.push(toHit(hit));
+  return results;
 }
 
 /**
@@ -128,47 +149,80 @@ export async function searchChunksByText(
   db: Database,
   query: { terms: string[]; k: number; weights?: number[]; candidateWords?: number; candidateLimit?: number },
 ): Promise<IndexHit[]> {
-  const pairs = query.terms.map((t, i) => ({ term: t.trim(), weight: query.weights?.[i] ?? 1 })).filter((p) => p.term);
-  if (pairs.length === 0) return [];
-  const rows = await db.sql.query<GuidelineSection & { score: number }>(
-    `WITH input AS (SELECT t.term, t.w FROM unnest($1::text[], $5::float8[]) AS t(term, w)),
+  const [hits] = await searchChunksByTextVariants(db, { ...query, queries: [{ terms: query.terms, ...(query.weights ? { weights: query.weights } : {}) }] });
+  return hits ?? [];
+}
+
+/**
+ * searchChunksByText for several queries at once (a search's query variants), in one statement and
+ * so one round trip: each query is scored alone, exactly as searchChunksByText scores it, and gets its
+ * own `k` hits, in the order of `queries`.
+ */
+export async function searchChunksByTextVariants(
+  db: Database,
+  query: { queries: Array<{ terms: string[]; weights?: number[] }>; k: number; candidateWords?: number; candidateLimit?: number },
+): Promise<IndexHit[][]> {
+  const variant: number[] = [];
+  const terms: string[] = [];
+  const weights: number[] = [];
+  query.queries.forEach((q, v) => {
+    q.terms.forEach((t, i) => {
+      const term = t.trim();
+      if (!term) return;
+      variant.push(v);
+      terms.push(term);
+      weights.push(q.weights?.[i] ?? 1);
+    });
+  });
+  const results: IndexHit[][] = query.queries.map(() => []);
+  if (terms.length === 0) return results;
+  const rows = await db.sql.query<GuidelineSection & { score: number; variant: number }>(
+    `WITH input AS (SELECT t.v, t.term, t.w FROM unnest($1::int[], $2::text[], $3::float8[]) AS t(v, term, w)),
      typed AS (
-       SELECT lexeme, max(input.w) AS w FROM input, unnest(tsvector_to_array(to_tsvector('english', input.term))) AS lexeme
-        GROUP BY lexeme),
-     fixed AS (
-       SELECT coalesce(known.lexeme, near.lexeme, t.lexeme) AS lexeme, t.w * coalesce(near.sim, 1) AS w
-         FROM typed t
+       SELECT input.v, lexeme, max(input.w) AS w FROM input, unnest(tsvector_to_array(to_tsvector('english', input.term))) AS lexeme
+        GROUP BY input.v, lexeme),
+     spelled AS (
+       SELECT t.lexeme AS typed, coalesce(known.lexeme, near.lexeme, t.lexeme) AS lexeme, coalesce(near.sim, 1) AS sim
+         FROM (SELECT DISTINCT lexeme FROM typed) t
          LEFT JOIN guideline_lexeme_stats known ON known.lexeme = t.lexeme
          LEFT JOIN LATERAL (
            SELECT s.lexeme, similarity(s.lexeme, t.lexeme)::float8 AS sim FROM guideline_lexeme_stats s
             WHERE known.lexeme IS NULL AND length(t.lexeme) >= 5 AND s.lexeme % t.lexeme AND similarity(s.lexeme, t.lexeme) >= 0.45
             ORDER BY similarity(s.lexeme, t.lexeme) DESC, s.ndoc DESC, s.lexeme LIMIT 1) near ON true),
-     words AS (SELECT lexeme, max(w) AS w FROM fixed GROUP BY lexeme),
+     words AS (SELECT t.v, f.lexeme, max(t.w * f.sim) AS w FROM typed t JOIN spelled f ON f.typed = t.lexeme GROUP BY t.v, f.lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
      q AS (
-       SELECT w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
+       SELECT w.v, w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
               w.w * ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
          FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
-     known AS (SELECT lexeme FROM q WHERE ndoc IS NOT NULL ORDER BY idf DESC, lexeme LIMIT $3),
+     known AS (
+       SELECT v, lexeme FROM (SELECT v, lexeme, row_number() OVER (PARTITION BY v ORDER BY idf DESC, lexeme) AS r FROM q WHERE ndoc IS NOT NULL) ranked
+        WHERE r <= $5),
      chosen AS (
-       SELECT lexeme FROM known
-       UNION ALL SELECT lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
-     anyq AS (SELECT to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM chosen),
+       SELECT v, lexeme FROM known
+       UNION ALL SELECT v, lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
+     anyq AS (SELECT v, to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM chosen GROUP BY v),
      candidates AS (
-       SELECT c.id, c.fts FROM guideline_chunks c, anyq
-        WHERE anyq.tsq IS NOT NULL AND c.fts @@ anyq.tsq
-        ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.content_hash, c.section_path, c.id LIMIT $4),
+       SELECT anyq.v, cand.id, cand.fts FROM anyq CROSS JOIN LATERAL (
+         SELECT c.id, c.fts FROM guideline_chunks c
+          WHERE c.fts @@ anyq.tsq
+          ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.content_hash, c.section_path, c.id LIMIT $6) cand
+        WHERE anyq.tsq IS NOT NULL),
      scored AS (
-       SELECT cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
-         FROM candidates cand JOIN q ON cand.fts @@ q.tsq
-        GROUP BY cand.id)
-     SELECT ${HIT_COLUMNS}, scored.score
-       FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id
-      ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal
-      LIMIT $2`,
-    [pairs.map((p) => p.term), query.k, query.candidateWords ?? 12, query.candidateLimit ?? 400, pairs.map((p) => p.weight)],
+       SELECT cand.v, cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
+         FROM candidates cand JOIN q ON q.v = cand.v AND cand.fts @@ q.tsq
+        GROUP BY cand.v, cand.id),
+     ranked AS (
+       SELECT ${HIT_COLUMNS}, scored.score, scored.v AS variant,
+              row_number() OVER (PARTITION BY scored.v ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal) AS place
+         FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id)
+     SELECT * FROM ranked WHERE place <= $4 ORDER BY variant, place`,
+    [variant, terms, weights, query.k, query.candidateWords ?? 12, query.candidateLimit ?? 400],
   );
-  return rows.map(toHit);
+  for (const { variant: v, place: _place, ...hit } of rows as Array<GuidelineSection & { score: number; variant: number; place: unknown }>) {
+    results[Number(v)]?.push(toHit(hit));
+  }
+  return results;
 }
 
 /** The chunks of one book whose section path contains `heading` (case-insensitive), in reading order. */
