@@ -202,7 +202,8 @@ export async function searchChunksByTextVariants(
        SELECT v, lexeme FROM known
        UNION ALL SELECT v, lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
      anyq AS (SELECT v, to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM chosen GROUP BY v),
-     candidates AS (
+     -- Materialized: inlined, the planner runs the candidate search once per query word, not per query.
+     candidates AS MATERIALIZED (
        SELECT anyq.v, cand.id, cand.fts FROM anyq CROSS JOIN LATERAL (
          SELECT c.id, c.fts FROM guideline_chunks c
           WHERE c.fts @@ anyq.tsq
