@@ -109,7 +109,7 @@ export function describeRepositoryContract(via: TestBackend): void {
       expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('guideline_chunks_embedding_hnsw_idx');
     });
 
-    it('answers several query vectors in one statement, each with its own nearest, and leaves ef_search as it was', async () => {
+    it('answers several query vectors, each with its own nearest, and leaves ef_search as it was', async () => {
       const sourceId = await upsertGuidelineSource(db, { accession: 'NBK-VEC2', title: 'Vector book 2' });
       const ids: string[] = [];
       for (const [i, position] of [60, 70].entries()) {
@@ -120,7 +120,7 @@ export function describeRepositoryContract(via: TestBackend): void {
       const hits = await searchChunksByVectorVariants(db, { embeddings: [unitVector(70, 0.1), unitVector(60, 0.1)], model: 'test-model', k: 2, efSearch: 200 });
       expect(hits.map((list) => list[0]?.section.id)).toEqual([ids[1], ids[0]]);
       expect(hits.map((list) => list.length)).toEqual([2, 2]);
-      // set_config(..., true) lasts only for the statement's own transaction.
+      // SET LOCAL lasts only for each search's own transaction.
       const setting = await db.sql.query<{ ef: string }>(`SELECT current_setting('hnsw.ef_search') AS ef`);
       expect(setting[0]?.ef).toBe('40');
     });

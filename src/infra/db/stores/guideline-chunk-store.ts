@@ -92,19 +92,18 @@ export async function searchChunksByVector(
 }
 
 /**
- * searchChunksByVector for several query vectors (a search's variants) in one statement, so one round
- * trip: `k` nearest per vector, in the order of `embeddings`. ef_search is set by set_config(..., true)
- * in the statement itself, evaluated (a one-time filter) before the index scan starts and gone when
- * the statement's transaction ends, so it never leaks to other queries on a pooled connection and
- * needs no BEGIN / SET LOCAL / COMMIT around it.
+ * searchChunksByVector for several query vectors (a search's variants): `k` nearest per vector, in the
+ * order of `embeddings`. Each runs in its own short transaction (the vectors in parallel), with
+ * ef_search set by SET LOCAL so it never leaks to other queries on a pooled connection. Setting it with
+ * set_config inside one statement for all vectors was one round trip on PostgreSQL, but on PGlite it
+ * took a second per vector at 500 chunks, so the variants stay separate statements.
  */
 export async function searchChunksByVectorVariants(
   db: Database,
   query: { embeddings: number[][]; model: string; k: number; efSearch?: number },
   options: { storedModels?: Array<{ model: string; dimensions: number; chunks: number }> } = {},
 ): Promise<IndexHit[][]> {
-  const results: IndexHit[][] = query.embeddings.map(() => []);
-  if (query.embeddings.length === 0) return results;
+  if (query.embeddings.length === 0) return [];
   const stored = options.storedModels ?? (await countVectorsByModel(db));
   for (const embedding of query.embeddings) {
     const mismatch = stored.find((s) => s.model !== query.model || s.dimensions !== embedding.length);
@@ -116,21 +115,23 @@ export async function searchChunksByVectorVariants(
     }
   }
   const efSearch = Math.trunc(Math.max(query.efSearch ?? 80, query.k));
-  const rows = await db.sql.query<GuidelineSection & { score: number; variant: number | string }>(
-    `SELECT q.n AS variant, x.*
-       FROM (SELECT set_config('hnsw.ef_search', $3::text, true) AS ef) cfg,
-            unnest($1::text[]) WITH ORDINALITY AS q(v, n),
-            LATERAL (
-              SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> q.v::vector) AS score
-                FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
-               WHERE cfg.ef IS NOT NULL AND c.embedding IS NOT NULL
-               ORDER BY c.embedding <=> q.v::vector
-               LIMIT $2) x
-      ORDER BY q.n, x.score DESC, x.id`,
-    [query.embeddings.map((e) => pgvector.toSql(e) as string), query.k, String(efSearch)],
+  return Promise.all(
+    query.embeddings.map((embedding) =>
+      db.sql.transaction(async (tx) => {
+        // SET cannot take a bind parameter; efSearch is an integer we computed, never user text.
+        await tx.exec(`SET LOCAL hnsw.ef_search = ${efSearch}`);
+        const rows = await tx.query<GuidelineSection & { score: number }>(
+          `SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> $1::vector) AS score
+             FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
+            WHERE c.embedding IS NOT NULL
+            ORDER BY c.embedding <=> $1::vector
+            LIMIT $2`,
+          [pgvector.toSql(embedding), query.k],
+        );
+        return rows.map(toHit);
+      }),
+    ),
   );
-  for (const { variant, ...hit } of rows) results[Number(variant) - 1]?.push(toHit(hit));
-  return results;
 }
 
 /**
