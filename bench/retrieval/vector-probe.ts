@@ -8,8 +8,6 @@ import { BENCH_MODEL } from './load-synthetic-corpus.js';
 export interface VectorStatement {
   sql: string;
   params: unknown[];
-  /** Which parameter carries ef_search (the statement sets it itself with set_config), if one does. */
-  efSearchParam: number | undefined;
 }
 
 /**
@@ -21,10 +19,7 @@ export async function captureVectorStatement(db: Database, embedding: number[], 
   const record = (session: SqlSession): SqlSession => ({
     exec: (script) => session.exec(script),
     query: <Row extends object>(sql: string, params: unknown[] = []) => {
-      if (sql.includes('<=>')) {
-        const efSearchParam = sql.includes("set_config('hnsw.ef_search'") ? params.findIndex((p) => p === String(Math.max(efSearch, k))) : -1;
-        statement = { sql, params, efSearchParam: efSearchParam >= 0 ? efSearchParam : undefined };
-      }
+      if (sql.includes('<=>')) statement = { sql, params };
       return session.query<Row>(sql, params);
     },
     transaction: (work) => session.transaction((tx) => work(record(tx))),
@@ -44,13 +39,8 @@ export async function runIndexed(db: Database, statement: VectorStatement, efSea
     await tx.exec(`SET LOCAL hnsw.ef_search = ${Math.trunc(efSearch)}`);
     await tx.exec('SET LOCAL enable_seqscan = off');
     await tx.exec('SET LOCAL enable_sort = off');
-    return (await tx.query<{ id: string }>(statement.sql, withEfSearch(statement, efSearch))).map((r) => r.id);
+    return (await tx.query<{ id: string }>(statement.sql, statement.params)).map((r) => r.id);
   });
-}
-
-/** The statement's parameters with its own ef_search setting (if it has one) changed to `efSearch`. */
-function withEfSearch(statement: VectorStatement, efSearch: number): unknown[] {
-  return statement.params.map((p, i) => (i === statement.efSearchParam ? String(Math.trunc(efSearch)) : p));
 }
 
 /** The same statement with index scans disabled for this transaction only: an exact scan and sort. */
