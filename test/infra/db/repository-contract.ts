@@ -3,8 +3,11 @@ import { isAppError } from '../../../src/core/app-error.js';
 import { applyMigrations, readMigrations } from '../../../src/infra/db/migrate.js';
 import { recordAuditEvent } from '../../../src/infra/db/stores/audit-store.js';
 import {
+  createGuidelineChunkStore,
   insertGuidelineChunk,
+  insertGuidelineChunks,
   searchChunksByText,
+  searchChunksByTextVariants,
   searchChunksByVector,
   searchChunksByVectorVariants,
   setChunkEmbedding,
@@ -157,6 +160,40 @@ export function describeRepositoryContract(via: TestBackend): void {
       expect(byTitleOnly.map((h) => h.section.sectionPath)).toEqual(['Malaria > Treatment in pregnancy']);
       expect(await searchChunksByText(db, { terms: ["'; DROP TABLE guideline_chunks; --"], k: 5 })).toEqual([]);
       expect(await searchChunksByText(db, { terms: [], k: 5 })).toEqual([]);
+    });
+
+    it('keeps the word index in step with the chunks: a new text, a deletion, odd words, a word in every chunk', async () => {
+      const sourceId = await upsertGuidelineSource(db, { accession: 'NBK-POST', title: 'Postings book' });
+      const store = createGuidelineChunkStore(db);
+      const inBook = async (terms: string[], k = 20) =>
+        (await searchChunksByText(db, { terms, k })).filter((h) => h.section.accession === 'NBK-POST').map((h) => h.section.sectionPath);
+      // More chunks share "zinc" than one search reads per word: the chunk whose title names it still comes first.
+      await insertGuidelineChunks(
+        db,
+        Array.from({ length: 30 }, (_, i) =>
+          chunk(sourceId, 100 + i, { sectionPath: `Diarrhoea > Note ${i}`, titlePath: `Postings book > Diarrhoea > Note ${i}`, text: `Zinc is mentioned in note ${i} among many other words of advice.` }),
+        ),
+      );
+      const zincId = await insertGuidelineChunk(
+        db,
+        chunk(sourceId, 200, { sectionPath: 'Diarrhoea > Zinc dose', titlePath: 'Postings book > Diarrhoea > Zinc dose', text: 'Give zinc for 10 days.' }),
+      );
+      const [first] = await searchChunksByTextVariants(db, { queries: [{ terms: ['zinc'] }], k: 3, perWord: 5 });
+      expect(first?.[0]?.section.sectionPath).toBe('Diarrhoea > Zinc dose');
+      expect(first).toHaveLength(3);
+
+      // A replaced text is searched by its new words only; storing a vector changes nothing.
+      await store.replaceChunk(zincId, { ...chunk(sourceId, 200, { titlePath: 'Postings book > Diarrhoea > ORS', text: "Give ORS after each loose stool; the mother's O'Brien-style \\ notes." }), type: 'chunk', accession: 'NBK-POST' });
+      expect(await inBook(['zinc', 'dose'])).not.toContain('Diarrhoea > Zinc dose');
+      expect(await inBook(['ors', 'stool'])).toEqual(['Diarrhoea > Zinc dose']);
+      await setChunkEmbedding(db, zincId, unitVector(7), 'test-model', 'h');
+      expect(await inBook(['ors'])).toEqual(['Diarrhoea > Zinc dose']);
+      expect(await inBook(["o'brien-style", '\\'])).toEqual(['Diarrhoea > Zinc dose']);
+
+      // A deleted chunk is gone from the index.
+      await store.deleteChunks([zincId]);
+      expect(await inBook(['ors', 'stool'])).toEqual([]);
+      expect(await inBook(['zinc'], 50)).toHaveLength(30);
     });
 
     it('records an inbound message once: a redelivery is reported as a duplicate', async () => {

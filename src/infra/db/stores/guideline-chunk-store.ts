@@ -138,17 +138,19 @@ export async function searchChunksByVectorVariants(
  * Full-text search ranked BM25-style: each query word scores its inverse document frequency times
  * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed; `weights`
  * (default 1 each) scale a word's share, so context words refine the diagnosis' words instead of
- * replacing them. Candidates come from the query's twelve most informative words that occur in the
- * corpus (weighted rarity; the GIN index answers them quickly), OR-ed, so one incidental word cannot
- * exclude the right section; common words still add to the score of each candidate. A word the corpus
- * does not know (five letters or more) counts as its most similar corpus lexeme by trigram similarity
- * (at least 0.45, weighted by it): "malria" searches "malaria", "hypertention" "hypertens". Matching every row that has
- * any common word ("child", "give") made the cost grow with the corpus. `terms` are plain words; the
- * database builds every tsquery, nothing is concatenated into SQL.
+ * replacing them. The per-word ranks are stored (guideline_postings, kept by triggers), so a search
+ * reads them instead of ranking documents: candidates are the `perWord` (default 200) best chunks of
+ * every query word, common words included, so no single word decides which sections are considered;
+ * the `candidateLimit` (default 200) best of them by the ranks read get their full score (every query
+ * word they contain) and the `k` best are returned. Its cost does not grow with the corpus. A word the
+ * corpus does not know (five letters or more) counts as its most similar corpus lexeme by trigram
+ * similarity (at least 0.45, weighted by it): "malria" searches "malaria", "hypertention"
+ * "hypertens". `terms` are plain words; the database builds every lexeme, nothing is concatenated
+ * into SQL.
  */
 export async function searchChunksByText(
   db: Database,
-  query: { terms: string[]; k: number; weights?: number[]; candidateWords?: number; candidateLimit?: number },
+  query: { terms: string[]; k: number; weights?: number[]; perWord?: number; candidateLimit?: number },
 ): Promise<IndexHit[]> {
   const [hits] = await searchChunksByTextVariants(db, { ...query, queries: [{ terms: query.terms, ...(query.weights ? { weights: query.weights } : {}) }] });
   return hits ?? [];
@@ -161,7 +163,7 @@ export async function searchChunksByText(
  */
 export async function searchChunksByTextVariants(
   db: Database,
-  query: { queries: Array<{ terms: string[]; weights?: number[] }>; k: number; candidateWords?: number; candidateLimit?: number },
+  query: { queries: Array<{ terms: string[]; weights?: number[] }>; k: number; perWord?: number; candidateLimit?: number },
 ): Promise<IndexHit[][]> {
   const variant: number[] = [];
   const terms: string[] = [];
@@ -193,33 +195,29 @@ export async function searchChunksByTextVariants(
      words AS (SELECT t.v, f.lexeme, max(t.w * f.sim) AS w FROM typed t JOIN spelled f ON f.typed = t.lexeme GROUP BY t.v, f.lexeme),
      corpus AS (SELECT coalesce((SELECT chunks FROM guideline_corpus_stats), (SELECT count(*) FROM guideline_chunks))::float8 AS n),
      q AS (
-       SELECT w.v, w.lexeme, to_tsquery('english', quote_literal(w.lexeme)) AS tsq, s.ndoc,
-              w.w * ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS idf
+       SELECT w.v, w.lexeme, w.w * ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS qw
          FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
-     known AS (
-       SELECT v, lexeme FROM (SELECT v, lexeme, row_number() OVER (PARTITION BY v ORDER BY idf DESC, lexeme) AS r FROM q WHERE ndoc IS NOT NULL) ranked
-        WHERE r <= $5),
-     chosen AS (
-       SELECT v, lexeme FROM known
-       UNION ALL SELECT v, lexeme FROM q WHERE NOT EXISTS (SELECT 1 FROM guideline_lexeme_stats LIMIT 1)),
-     anyq AS (SELECT v, to_tsquery('english', string_agg(quote_literal(lexeme), ' | ')) AS tsq FROM chosen GROUP BY v),
-     -- Materialized: inlined, the planner runs the candidate search once per query word, not per query.
+     -- Each query word's best chunks by its own weighted rank, from the (lexeme, impact) index.
+     hits AS MATERIALIZED (
+       SELECT q.v, p.chunk_id, p.tiebreak, q.qw * p.impact AS part FROM q CROSS JOIN LATERAL (
+         SELECT p.chunk_id, p.impact, p.tiebreak FROM guideline_postings p WHERE p.lexeme = q.lexeme
+          ORDER BY p.impact DESC, p.tiebreak, p.chunk_id LIMIT $5) p),
      candidates AS MATERIALIZED (
-       SELECT anyq.v, cand.id, cand.fts FROM anyq CROSS JOIN LATERAL (
-         SELECT c.id, c.fts FROM guideline_chunks c
-          WHERE c.fts @@ anyq.tsq
-          ORDER BY ts_rank_cd(c.fts, anyq.tsq, 1) DESC, c.content_hash, c.section_path, c.id LIMIT $6) cand
-        WHERE anyq.tsq IS NOT NULL),
+       SELECT v, chunk_id FROM (
+         SELECT v, chunk_id, row_number() OVER (PARTITION BY v ORDER BY sum(part) DESC, min(tiebreak), chunk_id) AS r
+           FROM hits GROUP BY v, chunk_id) best
+        WHERE r <= $6),
+     -- The full score of a candidate: every query word it contains, also those it was not among the best for.
      scored AS (
-       SELECT cand.v, cand.id, sum(q.idf * ts_rank(cand.fts, q.tsq, 1)) AS score
-         FROM candidates cand JOIN q ON q.v = cand.v AND cand.fts @@ q.tsq
-        GROUP BY cand.v, cand.id),
+       SELECT cand.v, cand.chunk_id AS id, sum(q.qw * p.impact) AS score
+         FROM candidates cand JOIN q ON q.v = cand.v JOIN guideline_postings p ON p.chunk_id = cand.chunk_id AND p.lexeme = q.lexeme
+        GROUP BY cand.v, cand.chunk_id),
      ranked AS (
        SELECT ${HIT_COLUMNS}, scored.score, scored.v AS variant,
               row_number() OVER (PARTITION BY scored.v ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal) AS place
          FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id)
      SELECT * FROM ranked WHERE place <= $4 ORDER BY variant, place`,
-    [variant, terms, weights, query.k, query.candidateWords ?? 12, query.candidateLimit ?? 400],
+    [variant, terms, weights, query.k, query.perWord ?? 200, query.candidateLimit ?? 200],
   );
   for (const { variant: v, place: _place, ...hit } of rows as Array<GuidelineSection & { score: number; variant: number; place: unknown }>) {
     results[Number(v)]?.push(toHit(hit));
