@@ -77,7 +77,9 @@ export function openOnPglite(db: PGlite, dataDir?: string): Database {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // No JIT: every statement here is short, and compiling one costs more than running it (a text search
+  // at 50,000 chunks ran 55 ms with JIT, 34 of them compiling, and 21 ms without).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
   // An idle pooled connection the server closes (restart, failover, pg_terminate_backend) is emitted as
   // an 'error' event; unhandled, it would kill the process. The pool drops that client and the next
   // query opens a new one, so there is nothing else to do here.

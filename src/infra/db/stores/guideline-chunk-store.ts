@@ -139,9 +139,9 @@ export async function searchChunksByVectorVariants(
  * ts_rank of that word alone (title path weighted A above body B, length-normalised), summed; `weights`
  * (default 1 each) scale a word's share, so context words refine the diagnosis' words instead of
  * replacing them. The per-word ranks are stored (guideline_postings, kept by triggers), so a search
- * reads them instead of ranking documents: candidates are the `perWord` (default 200) best chunks of
+ * reads them instead of ranking documents: candidates are the `perWord` (default 100) best chunks of
  * every query word, common words included, so no single word decides which sections are considered;
- * the `candidateLimit` (default 200) best of them by the ranks read get their full score (every query
+ * the `candidateLimit` (default 100) best of them by the ranks read get their full score (every query
  * word they contain) and the `k` best are returned. Its cost does not grow with the corpus. A word the
  * corpus does not know (five letters or more) counts as its most similar corpus lexeme by trigram
  * similarity (at least 0.45, weighted by it): "malria" searches "malaria", "hypertention"
@@ -217,7 +217,7 @@ export async function searchChunksByTextVariants(
               row_number() OVER (PARTITION BY scored.v ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal) AS place
          FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id)
      SELECT * FROM ranked WHERE place <= $4 ORDER BY variant, place`,
-    [variant, terms, weights, query.k, query.perWord ?? 200, query.candidateLimit ?? 200],
+    [variant, terms, weights, query.k, query.perWord ?? 100, query.candidateLimit ?? 100],
   );
   for (const { variant: v, place: _place, ...hit } of rows as Array<GuidelineSection & { score: number; variant: number; place: unknown }>) {
     results[Number(v)]?.push(toHit(hit));
@@ -236,18 +236,19 @@ export async function listChunksWithHeading(db: Database, query: { accession: st
 }
 
 /**
- * Recomputes lexeme document frequencies after the corpus changed (a full pass; run once per load), and
- * the planner's statistics: after a bulk load they still describe the empty table, and the planner then
- * picks sequential scans over the GIN and HNSW indexes.
+ * Recomputes lexeme document frequencies from the postings after the corpus changed (a full pass; run
+ * once per load), and the planner's statistics: after a bulk load they still describe the empty table,
+ * and the planner then picks sequential scans over the GIN and HNSW indexes.
  */
 export async function refreshLexemeStats(db: Database): Promise<void> {
   await db.sql.transaction(async (tx) => {
     await tx.exec('DELETE FROM guideline_lexeme_stats');
-    await tx.exec(`INSERT INTO guideline_lexeme_stats (lexeme, ndoc) SELECT word, ndoc FROM ts_stat('SELECT fts FROM guideline_chunks')`);
+    await tx.exec(`INSERT INTO guideline_lexeme_stats (lexeme, ndoc) SELECT lexeme, count(*) FROM guideline_postings GROUP BY lexeme`);
     await tx.exec(`INSERT INTO guideline_corpus_stats (id, chunks) SELECT true, count(*) FROM guideline_chunks
                    ON CONFLICT (id) DO UPDATE SET chunks = EXCLUDED.chunks, refreshed_at = now()`);
   });
-  await db.sql.exec('ANALYZE guideline_chunks, guideline_lexeme_stats');
+  // VACUUM also marks the pages all-visible, so the postings index answers without reading the table.
+  await db.sql.exec('VACUUM (ANALYZE) guideline_chunks, guideline_postings, guideline_lexeme_stats');
 }
 
 /** Stores a batch of vectors in one statement, each with the hash of the content it was made from. */
