@@ -3,6 +3,11 @@ import type { Demographics } from '../patient/findings.js';
 import { pregnancyStatus, type Trimester } from '../patient/pregnancy.js';
 
 const POSTPARTUM = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery|breastfeeding women|women who are breastfeeding)\b/;
+// Breastfeeding concerns a mother after birth and her baby alike ("Pregnancy, breastfeeding and
+// HIV-exposed infants > Breastfeeding" answers a mother 10 days after delivery as well as a toddler's
+// feeding), and a pregnant woman choosing how she will feed.
+const BREASTFEEDING = /\b(breastfeeding|breast-feeding|breastfed|lactating)\b/;
+const BREASTFED_MONTHS = 24;
 const PREGNANCY = /\b(pregnan\w*|trimesters?|antenatal|eclampsia|pre-eclampsia)\b/;
 const CHILD = /\b(child|children|under[- ](five|5)|paediatric)\b/;
 // Adolescents are their own population: "adults and adolescents" is not written for a toddler.
@@ -30,15 +35,17 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
     const title = segments[i] ?? '';
     const postpartum = POSTPARTUM.test(title);
     const pregnancy = !postpartum && PREGNANCY.test(title);
+    const breastfeeding = !postpartum && BREASTFEEDING.test(title);
     const child = CHILD.test(title) || INFANT.test(title);
     const adolescent = ADOLESCENT.test(title);
     const adult = ADULT.test(title);
-    if (!postpartum && !pregnancy && !child && !adolescent && !adult) continue;
+    if (!postpartum && !pregnancy && !breastfeeding && !child && !adolescent && !adult) continue;
     // A title naming several populations fits a patient in any of them ("Pregnancy, breastfeeding and
     // HIV-exposed infants" fits a pregnant woman or an infant, not a man of 38).
     return (
       (postpartum && postpartumFits(d)) ||
       (pregnancy && pregnancyFits(title, d)) ||
+      (breastfeeding && (postpartumFits(d) || pregnancyStatus(d).state === 'pregnant' || (childTextApplies(d) !== false && (ageInMonths(d) ?? 0) < BREASTFED_MONTHS))) ||
       (child && childTextApplies(d) !== false && infantFits(title, d)) ||
       (adolescent && adolescentTextApplies(d) !== false) ||
       (adult && (OLDER.test(title) && ageInMonths(d) !== undefined ? isOlderAdult(d) : adultTextApplies(d) !== false))

@@ -21,6 +21,18 @@ describe('sections that fit the patient', () => {
     expect([ASSESS, FIRST, PPH].map((p) => sectionFitsPatient(p, d))).toEqual([true, true, true]);
   });
 
+  it('keeps breastfeeding sections for a mother after birth, a pregnant woman and a breastfed child, not for a man or a school child', () => {
+    const HIV_BREASTFEEDING = 'Pregnancy, breastfeeding and infants > Pregnancy, breastfeeding and HIV-exposed infants > Breastfeeding';
+    const FEEDING = 'Feeding and prevention > Breastfeeding';
+    const mother = { sex: 'female' as const, ageYears: 25, postpartum: true, daysSinceDelivery: 10 };
+    expect([HIV_BREASTFEEDING, FEEDING].map((p) => sectionFitsPatient(p, mother))).toEqual([true, true]);
+    expect(sectionFitsPatient(FEEDING, { ageMonths: 14 })).toBe(true);
+    expect(sectionFitsPatient(FEEDING, { ageYears: 7 })).toBe(false);
+    expect(sectionFitsPatient(FEEDING, { sex: 'male' as const, ageYears: 38 })).toBe(false);
+    expect(sectionFitsPatient(HIV_BREASTFEEDING, { sex: 'female' as const, ageYears: 25, pregnant: true })).toBe(true);
+    expect(sectionFitsPatient(HIV_BREASTFEEDING, { sex: 'female' as const, ageYears: 70 })).toBe(false);
+  });
+
   it('drops pregnancy and after-birth sections for a 64-year-old woman, a man and a child', () => {
     for (const d of [{ sex: 'female' as const, ageYears: 64 }, { sex: 'male' as const, ageYears: 30 }, { ageYears: 6 }]) {
       expect([ASSESS, FIRST, PPH].map((p) => sectionFitsPatient(p, d))).toEqual([false, false, false]);
