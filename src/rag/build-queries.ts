@@ -2,7 +2,7 @@ import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../pati
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
-import { conditionQueryText, normaliseQueryText } from './normalise-query.js';
+import { conditionQueryText, expansionShares, normaliseQueryText } from './normalise-query.js';
 
 export interface PatientContext {
   condition: string;
@@ -15,6 +15,11 @@ export interface QueryVariants {
   condition: string;
   /** The condition with this patient's context: finds the right section of it. */
   contextual: string;
+}
+
+/** The query texts, and each word a lexicon expansion added with its share of the phrase it explains. */
+export interface BuiltQueries extends QueryVariants {
+  expansionShares: Map<string, number>;
 }
 
 /** Age group words the guidelines use for populations, for the WHO age group of src/patient/age.ts. */
@@ -39,7 +44,7 @@ export function ageGroup(d: Demographics): string | undefined {
 const TRIMESTER_WORDS = { 1: 'first trimester', 2: 'second trimester', 3: 'third trimester' } as const;
 
 /** Builds the two query texts of DESIGN.md: the condition alone, and with the patient's context. */
-export function buildQueryVariants(input: PatientContext): QueryVariants {
+export function buildQueryVariants(input: PatientContext): BuiltQueries {
   const d = input.demographics;
   const context: string[] = [];
   const group = ageGroup(d);
@@ -52,7 +57,8 @@ export function buildQueryVariants(input: PatientContext): QueryVariants {
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
   const diagnosis = conditionQueryText(input.condition);
   const condition = normaliseQueryText(diagnosis);
-  return { condition, contextual: normaliseQueryText([diagnosis, ...context].filter(Boolean).join(' ')) };
+  const written = [diagnosis, ...context].filter(Boolean).join(' ');
+  return { condition, contextual: normaliseQueryText(written), expansionShares: expansionShares(written) };
 }
 
 /** Findings that shape the plan: present (not negated), most specific categories first, at most eight. */

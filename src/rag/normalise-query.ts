@@ -31,6 +31,32 @@ export function normaliseQueryText(text: string): string {
   return out.join('').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The words a lexicon expansion adds to `text` that it does not itself contain, each with its share of
+ * the phrase it explains: 1 / the expansion's length. "rdt" adds "rapid diagnostic test", and the
+ * three words together count as one word of the query, not as three more (the test would otherwise
+ * outweigh the fever the CHW asked about).
+ */
+export function expansionShares(text: string): Map<string, number> {
+  const written = new Set(searchTerms(text));
+  const shares = new Map<string, number>();
+  const pieces = text.split(/(\s+|[,;:()])/);
+  let i = 0;
+  while (i < pieces.length) {
+    const match = isWord(pieces[i] ?? '') ? longestPhraseAt(pieces, i) : undefined;
+    if (!match) {
+      i += 1;
+      continue;
+    }
+    const added = searchTerms(match.meaning);
+    for (const word of added) {
+      if (!written.has(word)) shares.set(word, Math.min(shares.get(word) ?? 1, 1 / added.length));
+    }
+    i = match.end;
+  }
+  return shares;
+}
+
 function isWord(piece: string): boolean {
   return piece.trim() !== '' && !/^[,;:()]$/.test(piece);
 }

@@ -56,7 +56,7 @@ export interface SearchGuidelinesDeps {
 export async function searchGuidelines(deps: SearchGuidelinesDeps, input: SearchGuidelinesInput): Promise<SearchGuidelinesResult> {
   const k = input.k ?? 5;
   const perList = deps.candidatesPerList ?? 50;
-  const queries = buildQueryVariants(input);
+  const { expansionShares, ...queries } = buildQueryVariants(input);
   const variants = input.variants ?? ['condition', 'contextual'];
   const wantedLegs = input.legs ?? ['text', 'vector'];
   const legs = wantedLegs.filter((leg) => leg === 'text' || deps.embedder !== undefined);
@@ -67,7 +67,7 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   if (legs.includes('text')) {
     const textQueries = variants.map((variant) => {
       const terms = searchTerms(queries[variant]);
-      return { terms, weights: terms.map((t) => (diagnosisTerms.has(t) ? 1 : CONTEXT_WORD_WEIGHT)) };
+      return { terms, weights: terms.map((t) => (diagnosisTerms.has(t) ? 1 : CONTEXT_WORD_WEIGHT) * (expansionShares.get(t) ?? 1)) };
     });
     lists.push(
       deps.index.searchText({ queries: textQueries, k: perList }).then((perVariant) =>
@@ -111,7 +111,7 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
  * The condition-only query finds the right guideline; the contextual one the right section of it. A
  * rank in the contextual lists therefore counts more (measured on the gold set: npm run eval).
  */
-export const VARIANT_WEIGHT = { condition: 0.5, contextual: 1 } as const;
+export const VARIANT_WEIGHT = { condition: 0.25, contextual: 1 } as const;
 
 const DEFAULT_RERANKER = featureReranker();
 
