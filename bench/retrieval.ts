@@ -155,6 +155,11 @@ async function measureIndexedPath(
       const breakdown = queries.slice(0, BREAKDOWN_QUERIES);
       const textLeg = await timeEach(breakdown, (q) => searchGuidelines(deps, { ...q, legs: ['text'] }));
       const vectorLeg = await timeEach(breakdown, (q) => searchGuidelines(deps, { ...q, legs: ['vector'] }));
+      // Printed now as well: the deferred build and the exact-scan recall that follow take long on PGlite.
+      log(
+        `  searchGuidelines p50 ${num(search.p50, 1)} / p95 ${num(search.p95, 1)} ms; text leg ${num(textLeg.p50, 1)} / ${num(textLeg.p95, 1)}; ` +
+          `vector leg ${num(vectorLeg.p50, 1)} / ${num(vectorLeg.p95, 1)}; reranker ${num(reranker.p50, 1)} / ${num(reranker.p95, 1)}`,
+      );
       const vector = await measureVectorLeg(db, recallVectors);
       results.push({ chunks: size, indexedInsertSeconds: insertSeconds, lexemeRefreshSeconds, search, reranker, textLeg, vectorLeg, ...vector });
     }
