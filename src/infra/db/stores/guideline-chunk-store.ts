@@ -207,19 +207,25 @@ export async function searchChunksByTextVariants(
          SELECT v, chunk_id, row_number() OVER (PARTITION BY v ORDER BY sum(part) DESC, min(tiebreak), chunk_id) AS r
            FROM hits GROUP BY v, chunk_id) best
         WHERE r <= $6),
-     -- The full score of a candidate: every query word it contains, also those it was not among the best for.
+     -- The full score of a candidate: every query word it contains, also those it was not among the best
+     -- for. Read per candidate (its own postings, by primary key): joined as sets, PGlite's planner
+     -- sometimes read every query word's whole posting list instead (238 ms at 50,000 chunks).
      scored AS (
-       SELECT cand.v, cand.chunk_id AS id, sum(q.qw * p.impact) AS score
-         FROM candidates cand JOIN q ON q.v = cand.v JOIN guideline_postings p ON p.chunk_id = cand.chunk_id AND p.lexeme = q.lexeme
-        GROUP BY cand.v, cand.chunk_id),
+       SELECT cand.v, cand.chunk_id AS id, full_score.score
+         FROM candidates cand CROSS JOIN LATERAL (
+           SELECT sum(q.qw * p.impact) AS score FROM guideline_postings p JOIN q ON q.lexeme = p.lexeme AND q.v = cand.v
+            WHERE p.chunk_id = cand.chunk_id) full_score),
+     -- Each candidate's row by primary key (LIMIT 1 keeps it a lookup: misjudging how many candidates
+     -- there are, PGlite's planner hashed the whole chunks table instead).
      ranked AS (
-       SELECT ${HIT_COLUMNS}, scored.score, scored.v AS variant,
-              row_number() OVER (PARTITION BY scored.v ORDER BY scored.score DESC, c.content_hash, s.accession, c.part_file, c.section_path, c.ordinal) AS place
-         FROM scored JOIN guideline_chunks c ON c.id = scored.id JOIN guideline_sources s ON s.id = c.source_id)
+       SELECT hit.*, scored.score, scored.v AS variant,
+              row_number() OVER (PARTITION BY scored.v ORDER BY scored.score DESC, hit."contentHash", hit.accession, hit."partFile", hit."sectionPath", hit.ordinal) AS place
+         FROM scored CROSS JOIN LATERAL (
+           SELECT ${HIT_COLUMNS}, c.ordinal FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id WHERE c.id = scored.id LIMIT 1) hit)
      SELECT * FROM ranked WHERE place <= $4 ORDER BY variant, place`,
     [variant, terms, weights, query.k, query.perWord ?? 100, query.candidateLimit ?? 100],
   );
-  for (const { variant: v, place: _place, ...hit } of rows as Array<GuidelineSection & { score: number; variant: number; place: unknown }>) {
+  for (const { variant: v, place: _place, ordinal: _ordinal, ...hit } of rows as Array<GuidelineSection & { score: number; variant: number; place: unknown; ordinal: unknown }>) {
     results[Number(v)]?.push(toHit(hit));
   }
   return results;
