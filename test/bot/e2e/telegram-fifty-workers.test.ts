@@ -118,6 +118,16 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       await Promise.all(Array.from({ length: WORKERS }, (_, i) => consult(i)));
     } catch (error) {
       for (const p of processes) process.stderr.write(`--- process output ---\n${p.output().slice(-4000)}\n`);
+      // Where a missing reply stopped: its outbound rows, their send claims and the chat's plan (ids and states only).
+      const stuck = await shared.db.sql.query(
+        `SELECT c.external_chat_id AS chat, m.id, m.direction, m.reply_kind, m.processed_at, m.sent_at, m.retry_after, m.created_at,
+                (SELECT json_agg(json_build_object('key', se.key, 'result', se.result, 'at', se.created_at)) FROM side_effects se WHERE se.key LIKE '%' || m.id || '%') AS claims,
+                (SELECT count(*) FROM plans p JOIN consults k ON k.id = p.consult_id WHERE k.chat_id = c.id)::int AS plans
+           FROM chats c JOIN messages m ON m.chat_id = c.id
+          WHERE c.channel = 'telegram' AND (SELECT count(*) FROM messages o WHERE o.chat_id = c.id AND o.direction = 'outbound' AND o.sent_at IS NOT NULL) < 5
+          ORDER BY c.external_chat_id, m.created_at`,
+      );
+      process.stderr.write(`--- chats short of their replies ---\n${JSON.stringify(stuck, null, 1).slice(0, 8000)}\n`);
       throw error;
     }
     // Give any stray duplicate a moment to show itself before counting.
