@@ -2,7 +2,7 @@ import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../pati
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
-import { conditionQueryText, expansionShares, normaliseQueryText } from './normalise-query.js';
+import { conditionQueryText, expandLexicon, normaliseQueryText } from './normalise-query.js';
 
 export interface PatientContext {
   condition: string;
@@ -57,8 +57,8 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
   const diagnosis = conditionQueryText(input.condition);
   const condition = normaliseQueryText(diagnosis);
-  const written = [diagnosis, ...context].filter(Boolean).join(' ');
-  return { condition, contextual: normaliseQueryText(written), expansionShares: expansionShares(written) };
+  const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
+  return { condition, contextual: contextual.text, expansionShares: contextual.shares };
 }
 
 /** Findings that shape the plan: present (not negated), most specific categories first, at most eight. */

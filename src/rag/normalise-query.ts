@@ -9,26 +9,7 @@ const LONGEST_PHRASE = Math.max(...CHW_LEXICON.map(([phrase]) => phrase.split(' 
  * "belle pain" reads as abdominal pain, not pregnancy.
  */
 export function normaliseQueryText(text: string): string {
-  const pieces = text.split(/(\s+|[,;:()])/);
-  const out: string[] = [];
-  let i = 0;
-  while (i < pieces.length) {
-    const piece = pieces[i] ?? '';
-    if (!isWord(piece)) {
-      out.push(piece);
-      i += 1;
-      continue;
-    }
-    const match = longestPhraseAt(pieces, i);
-    if (match) {
-      out.push(pieces.slice(i, match.end).join(''), ' ', match.meaning);
-      i = match.end;
-    } else {
-      out.push(piece);
-      i += 1;
-    }
-  }
-  return out.join('').replace(/\s+/g, ' ').trim();
+  return expandLexicon(text).text;
 }
 
 /**
@@ -38,23 +19,32 @@ export function normaliseQueryText(text: string): string {
  * outweigh the fever the CHW asked about).
  */
 export function expansionShares(text: string): Map<string, number> {
+  return expandLexicon(text).shares;
+}
+
+/** One pass over `text`: the expanded text and the shares of the words the expansions added. */
+export function expandLexicon(text: string): { text: string; shares: Map<string, number> } {
   const written = new Set(searchTerms(text));
   const shares = new Map<string, number>();
   const pieces = text.split(/(\s+|[,;:()])/);
+  const out: string[] = [];
   let i = 0;
   while (i < pieces.length) {
-    const match = isWord(pieces[i] ?? '') ? longestPhraseAt(pieces, i) : undefined;
+    const piece = pieces[i] ?? '';
+    const match = isWord(piece) ? longestPhraseAt(pieces, i) : undefined;
     if (!match) {
+      out.push(piece);
       i += 1;
       continue;
     }
+    out.push(pieces.slice(i, match.end).join(''), ' ', match.meaning);
     const added = searchTerms(match.meaning);
     for (const word of added) {
       if (!written.has(word)) shares.set(word, Math.min(shares.get(word) ?? 1, 1 / added.length));
     }
     i = match.end;
   }
-  return shares;
+  return { text: out.join('').replace(/\s+/g, ' ').trim(), shares };
 }
 
 function isWord(piece: string): boolean {
