@@ -1,6 +1,6 @@
 import type { Database } from '../../src/infra/db/open-database.js';
 import type { SqlSession } from '../../src/infra/db/sql-session.js';
-import { searchChunksByVector } from '../../src/infra/db/stores/guideline-chunk-store.js';
+import { EF_SEARCH_PARAM, searchChunksByVector } from '../../src/infra/db/stores/guideline-chunk-store.js';
 import type { IndexHit } from '../../src/rag/guideline-index.js';
 import { BENCH_MODEL } from './load-synthetic-corpus.js';
 
@@ -36,10 +36,11 @@ export async function captureVectorStatement(db: Database, embedding: number[], 
  */
 export async function runIndexed(db: Database, statement: VectorStatement, efSearch: number): Promise<string[]> {
   return db.sql.transaction(async (tx) => {
-    await tx.exec(`SET LOCAL hnsw.ef_search = ${Math.trunc(efSearch)}`);
     await tx.exec('SET LOCAL enable_seqscan = off');
     await tx.exec('SET LOCAL enable_sort = off');
-    return (await tx.query<{ id: string }>(statement.sql, statement.params)).map((r) => r.id);
+    // The statement sets ef_search itself: give it this run's value.
+    const params = statement.params.map((param, i) => (i === EF_SEARCH_PARAM ? String(Math.trunc(efSearch)) : param));
+    return (await tx.query<{ id: string }>(statement.sql, params)).map((r) => r.id);
   });
 }
 

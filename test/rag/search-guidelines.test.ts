@@ -9,6 +9,7 @@ import { buildQueryVariants } from '../../src/rag/build-queries.js';
 import { normaliseQueryText } from '../../src/rag/normalise-query.js';
 import { searchGuidelines, type RetrievedSection, type SearchGuidelinesDeps } from '../../src/rag/search-guidelines.js';
 import { FAKE_OPENAI_API_KEY, FakeOpenAiEmbeddingsServer } from '../fakes/fake-openai-embeddings-server.js';
+import type { SqlSession } from '../../src/infra/db/sql-session.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 describe('searchGuidelines over the sample corpus', () => {
@@ -119,6 +120,24 @@ describe('searchGuidelines over the sample corpus', () => {
     await searchGuidelines(hybrid, { condition: 'malaria', demographics: {}, findings: [] });
     const rows = await db.sql.query<{ v: string }>(`SELECT current_setting('hnsw.ef_search') AS v`);
     expect(rows[0]?.v).toBe('40'); // pgvector's default: the search's SET LOCAL did not leak
+  });
+
+  it('asks the database twice per hybrid search: one statement for the text variants, one for the vectors', async () => {
+    const sent: string[] = [];
+    const counting = (session: SqlSession): SqlSession => ({
+      exec: (script) => (sent.push(script), session.exec(script)),
+      query: (sql, params) => (sent.push(sql), session.query(sql, params)),
+      transaction: (work) => (sent.push('BEGIN'), session.transaction((tx) => work(counting(tx)))),
+    });
+    const index = databaseGuidelineIndex({ ...db, sql: counting(db.sql) });
+    const input = { condition: 'pneumonia', demographics: { ageMonths: 18, weightKg: 11 }, findings: [{ category: 'exam_sign' as const, value: 'chest indrawing' }] };
+    await searchGuidelines({ ...hybrid, index }, input);
+    sent.length = 0; // the first search also read which embedding models the stored vectors use (cached)
+    const result = await searchGuidelines({ ...hybrid, index }, input);
+    expect(sent).toHaveLength(2);
+    expect(sent.filter((sql) => sql.includes('<=>'))).toHaveLength(1);
+    expect(result.sections.some((s) => s.foundBy.some((f) => f.startsWith('vector:condition')))).toBe(true);
+    expect(result.sections.some((s) => s.foundBy.some((f) => f.startsWith('vector:contextual')))).toBe(true);
   });
 
   it('does not search for what the health worker said is absent', async () => {

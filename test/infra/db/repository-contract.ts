@@ -123,7 +123,7 @@ export function describeRepositoryContract(via: TestBackend): void {
       const hits = await searchChunksByVectorVariants(db, { embeddings: [unitVector(70, 0.1), unitVector(60, 0.1)], model: 'test-model', k: 2, efSearch: 200 });
       expect(hits.map((list) => list[0]?.section.id)).toEqual([ids[1], ids[0]]);
       expect(hits.map((list) => list.length)).toEqual([2, 2]);
-      // SET LOCAL lasts only for each search's own transaction.
+      // The statement's own setting ends with it.
       const setting = await db.sql.query<{ ef: string }>(`SELECT current_setting('hnsw.ef_search') AS ef`);
       expect(setting[0]?.ef).toBe('40');
     });

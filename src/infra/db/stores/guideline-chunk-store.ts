@@ -91,12 +91,18 @@ export async function searchChunksByVector(
   return hits ?? [];
 }
 
+/** Where the vector search statement takes its ef_search (a bench re-runs the statement at other values). */
+export const EF_SEARCH_PARAM = 0;
+
 /**
  * searchChunksByVector for several query vectors (a search's variants): `k` nearest per vector, in the
- * order of `embeddings`. Each runs in its own short transaction (the vectors in parallel), with
- * ef_search set by SET LOCAL so it never leaks to other queries on a pooled connection. Setting it with
- * set_config inside one statement for all vectors was one round trip on PostgreSQL, but on PGlite it
- * took a second per vector at 500 chunks, so the variants stay separate statements.
+ * order of `embeddings`, in one statement and so one round trip. ef_search is set by set_config(...,
+ * true) in the statement itself, before the HNSW scans start: outside an explicit transaction the
+ * statement is its own transaction, so the setting ends with it and never leaks to other queries on a
+ * pooled connection (inside a caller's transaction it lasts until that ends). Each vector's neighbours
+ * are found by its own ORDER BY ... LIMIT over the HNSW index (a LATERAL per vector). Session 5's
+ * one-statement attempt was slow on PGlite because the vector was cast from text inside the lateral,
+ * once per row scanned; each vector is now its own typed parameter.
  */
 export async function searchChunksByVectorVariants(
   db: Database,
@@ -115,23 +121,25 @@ export async function searchChunksByVectorVariants(
     }
   }
   const efSearch = Math.trunc(Math.max(query.efSearch ?? 80, query.k));
-  return Promise.all(
-    query.embeddings.map((embedding) =>
-      db.sql.transaction(async (tx) => {
-        // SET cannot take a bind parameter; efSearch is an integer we computed, never user text.
-        await tx.exec(`SET LOCAL hnsw.ef_search = ${efSearch}`);
-        const rows = await tx.query<GuidelineSection & { score: number }>(
-          `SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> $1::vector) AS score
-             FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
-            WHERE c.embedding IS NOT NULL
-            ORDER BY c.embedding <=> $1::vector
-            LIMIT $2`,
-          [pgvector.toSql(embedding), query.k],
-        );
-        return rows.map(toHit);
-      }),
-    ),
+  // The limit is written into the statement (an integer, never user text): a cached generic plan that
+  // does not know it scans and sorts every vector instead of walking the index.
+  const limit = Math.max(1, Math.trunc(query.k));
+  const rows = await db.sql.query<GuidelineSection & { score: number; variant: number }>(
+    `SELECT q.variant::int AS variant, c.*
+       FROM (SELECT set_config('hnsw.ef_search', $1::text, true) AS ef OFFSET 0) AS setting
+      CROSS JOIN (VALUES ${query.embeddings.map((_, i) => `(${i + 1}, $${i + 2}::vector)`).join(', ')}) AS q(variant, embedding)
+      CROSS JOIN LATERAL (
+        SELECT ${HIT_COLUMNS}, 1 - (c.embedding <=> q.embedding) AS score
+          FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
+         WHERE c.embedding IS NOT NULL AND setting.ef IS NOT NULL
+         ORDER BY c.embedding <=> q.embedding
+         LIMIT ${limit}) AS c
+      ORDER BY q.variant, c.score DESC, c.id`,
+    [String(efSearch), ...query.embeddings.map((e) => pgvector.toSql(e) as string)],
   );
+  const perVariant: IndexHit[][] = query.embeddings.map(() => []);
+  for (const { variant, ...row } of rows) perVariant[variant - 1]?.push(toHit(row));
+  return perVariant;
 }
 
 /**
