@@ -6,6 +6,7 @@ import {
   createGuidelineChunkStore,
   insertGuidelineChunk,
   insertGuidelineChunks,
+  refreshLexemeStats,
   searchChunksByText,
   searchChunksByTextVariants,
   searchChunksByVector,
@@ -194,6 +195,18 @@ export function describeRepositoryContract(via: TestBackend): void {
       await store.deleteChunks([zincId]);
       expect(await inBook(['ors', 'stool'])).toEqual([]);
       expect(await inBook(['zinc'], 50)).toHaveLength(30);
+    });
+
+    it('refreshes search statistics after a load and marks the word index pages all-visible', async () => {
+      const sourceId = await upsertGuidelineSource(db, { accession: 'NBK-STATS', title: 'Stats book' });
+      await insertGuidelineChunks(db, Array.from({ length: 40 }, (_, i) => chunk(sourceId, 300 + i, { text: `Amoxicillin note ${i} for the stats refresh.` })));
+      const visiblePages = async () =>
+        (await db.sql.query<{ pages: number }>(`SELECT relallvisible::int AS pages FROM pg_class WHERE relname = 'guideline_postings'`))[0]?.pages ?? 0;
+      await refreshLexemeStats(db);
+      const stats = await db.sql.query<{ ndoc: number }>(`SELECT ndoc::int FROM guideline_lexeme_stats WHERE lexeme = 'amoxicillin'`);
+      expect(stats[0]?.ndoc).toBeGreaterThanOrEqual(40);
+      // VACUUM ran: a search reads the postings index without visiting the table.
+      expect(await visiblePages()).toBeGreaterThan(0);
     });
 
     it('records an inbound message once: a redelivery is reported as a duplicate', async () => {
