@@ -43,6 +43,8 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN,
       TELEGRAM_API_ROOT: url,
       DATA_DIR: dataDir,
+      // Info-level logs (ids only) are kept in memory and printed only for chats that were late.
+      LOG_LEVEL: 'info',
     };
   }, 120_000);
 
@@ -125,7 +127,18 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
     try {
       await Promise.all(Array.from({ length: WORKERS }, (_, i) => consult(i)));
     } catch (error) {
-      for (const p of processes) process.stderr.write(`--- process output ---\n${p.output().slice(-4000)}\n`);
+      // What each process logged about the late chats (their chat and consult ids), then its last lines.
+      const refs = await shared.db.sql.query<{ id: string }>(
+        `SELECT c.id::text AS id FROM chats c WHERE c.channel = 'telegram' AND c.external_chat_id = ANY($1::text[])
+         UNION SELECT k.id::text FROM consults k JOIN chats c ON c.id = k.chat_id WHERE c.channel = 'telegram' AND c.external_chat_id = ANY($1::text[])`,
+        [late.map(String)],
+      );
+      for (const [n, p] of processes.entries()) {
+        const lines = p.output().split('\n');
+        const about = lines.filter((line) => refs.some((r) => line.includes(r.id)));
+        process.stderr.write(`--- process ${n}: ${about.length} lines about the late chats ---\n${about.join('\n').slice(-6000)}\n`);
+        process.stderr.write(`--- process ${n}: warnings and errors ---\n${lines.filter((line) => /"level":(40|50|60)/.test(line)).join('\n').slice(-3000)}\n`);
+      }
       // Where a late chat stopped: its messages, their send claims and its plans (ids and states only).
       const stuck = await shared.db.sql.query(
         `SELECT c.external_chat_id AS chat, m.id, m.direction, m.reply_kind, m.processed_at, m.sent_at, m.retry_after, m.created_at,
@@ -161,7 +174,7 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       expectEveryChatServedOnce();
     } catch (error) {
       // What the processes logged (ids only) is what explains a copy or a gap: keep it with the failure.
-      for (const p of processes) process.stderr.write(`--- process output ---\n${p.output().slice(-6000)}\n`);
+      for (const p of processes) process.stderr.write(`--- process output (warnings and errors) ---\n${p.output().split('\n').filter((line) => !/"level":(10|20|30)\b/.test(line)).join('\n').slice(-6000)}\n`);
       throw error;
     }
     expect(await shared.db.prisma.plan.count()).toBe(WORKERS);
