@@ -166,7 +166,8 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, ahead: 
   deps.log.info({ chatRef: inbound.chatRef, consultId, inboundId: inbound.id, replies: outcome.replies.length }, 'turn committed');
   if (!consultId || (!outcome.requestPlan && !outcome.requestFollowUp)) return undefined;
   return async () => {
-    await deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);
+    // The indicator is started, not awaited: a platform call that hangs must not hold back the plan.
+    void deps.messenger.typing?.(inbound.channel, inbound.externalChatId).catch(() => undefined);
     if (outcome.requestPlan) await deps.jobs.enqueue(planJob, { consultId });
     if (outcome.requestFollowUp) await deps.jobs.enqueue(followUpJob, { consultId, inboundId: inbound.id });
   };

@@ -4,6 +4,7 @@ import { Bot } from 'grammy';
 import { telegramWebhookHandler } from '../bot/telegram/telegram-webhook.js';
 import { createChannelMessenger } from '../bot/channel-messenger.js';
 import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
+import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { gateSender } from '../consult/sender-gate.js';
@@ -28,7 +29,7 @@ runMain(async () => {
   await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
 
   const bot = new Bot(telegram.token, telegram.apiRoot ? { client: { apiRoot: telegram.apiRoot } } : {});
-  const outbound = new TelegramOutbound({ api: bot.api });
+  const outbound = new TelegramOutbound({ api: telegramSendApi(telegram.token, { apiRoot: telegram.apiRoot, timeoutSeconds: telegram.sendTimeoutSeconds }) });
   const messenger = createChannelMessenger({ telegram: outbound });
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });

@@ -30,6 +30,9 @@ import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
 
+/** A pump pass running longer than this is reported: while it runs, no plan is re-enqueued and no send retried. */
+const SLOW_PASS_MS = 60_000;
+
 /** Chats one resume pass handles at once (each mostly waits on the LLM). */
 const RESUME_CONCURRENCY = 16;
 
@@ -147,6 +150,7 @@ export async function buildConsultRuntime(options: {
     async enqueue(job, payload, enqueueOptions) {
       await queue.enqueue(job, payload, enqueueOptions);
       const jobId = enqueueOptions?.jobId ?? job.jobId?.(payload);
+      logger.info({ job: job.name, jobId }, 'job enqueued');
       if (jobId !== undefined) options.onEnqueued?.(jobId);
     },
   };
@@ -163,8 +167,8 @@ export async function buildConsultRuntime(options: {
   if (runner) {
     // Plan jobs mostly wait on the LLM: 2 at a time left a 1,000-CHW run's plans queued for minutes.
     const concurrency = { concurrency: config.jobsConcurrency };
-    runner.register(planJob, (payload, context) => planJob.handle(planDeps, payload, context), concurrency);
-    runner.register(followUpJob, (payload, context) => followUpJob.handle(planDeps, payload, context), concurrency);
+    runner.register(planJob, (payload, context) => (logger.info({ job: planJob.name, jobId: context.jobId, attempt: context.attempt }, 'job started'), planJob.handle(planDeps, payload, context)), concurrency);
+    runner.register(followUpJob, (payload, context) => (logger.info({ job: followUpJob.name, jobId: context.jobId, attempt: context.attempt }, 'job started'), followUpJob.handle(planDeps, payload, context)), concurrency);
     runner.onFailed((failure) =>
       logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
     );
@@ -181,6 +185,8 @@ export async function buildConsultRuntime(options: {
 
   let pump: NodeJS.Timeout | undefined;
   let pass: Promise<void> | undefined;
+  let passStarted = 0;
+  let slowReported = false;
   const stopPump = async () => {
     clearInterval(pump);
     pump = undefined;
@@ -207,6 +213,14 @@ export async function buildConsultRuntime(options: {
     startPump(everyMs = 5_000) {
       if (pump) return;
       pump = setInterval(() => {
+        if (pass && Date.now() - passStarted > SLOW_PASS_MS && !slowReported) {
+          slowReported = true;
+          logger.warn({ runningMs: Date.now() - passStarted }, 'outbox pump pass still running; no other pass starts until it ends');
+        }
+        if (!pass) {
+          passStarted = Date.now();
+          slowReported = false;
+        }
         pass ??= runtime
           .resume()
           .then(() => store.forgetStrangers())
@@ -235,7 +249,9 @@ export async function buildConsultRuntime(options: {
     close,
     async resume() {
       for (const { consultId, waitingMs } of await store.consultsAwaitingPlan()) {
-        await queue.enqueue(planJob, { consultId }, { jobId: planJobId(consultId, waitingMs) });
+        const jobId = planJobId(consultId, waitingMs);
+        await queue.enqueue(planJob, { consultId }, { jobId });
+        if (jobId !== planJobId(consultId, 0)) logger.warn({ consultId, jobId, waitingMs: Math.round(waitingMs) }, 'plan still awaited; its job enqueued again');
       }
       // Chats are independent and a turn mostly waits on the LLM: one at a time, the turns a killed
       // process left behind (hundreds at 1,000 CHWs) waited minutes for their turn in this pass.

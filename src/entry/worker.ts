@@ -1,5 +1,5 @@
-import { Bot } from 'grammy';
 import { createChannelMessenger, type ChannelSenders } from '../bot/channel-messenger.js';
+import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { buildConsultRuntime } from './consult-runtime.js';
 import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
@@ -18,8 +18,8 @@ runMain(async () => {
   const { db } = await openMigratedDatabase(config);
   const senders: ChannelSenders = {};
   if (config.telegram.enabled) {
-    const bot = new Bot(config.telegram.token, config.telegram.apiRoot ? { client: { apiRoot: config.telegram.apiRoot } } : {});
-    senders.telegram = new TelegramOutbound({ api: bot.api });
+    const { token, apiRoot, sendTimeoutSeconds } = config.telegram;
+    senders.telegram = new TelegramOutbound({ api: telegramSendApi(token, { apiRoot, timeoutSeconds: sendTimeoutSeconds }) });
   }
   const runtime = await buildConsultRuntime({ config, db, logger, messenger: createChannelMessenger(senders), runJobs: 'worker' });
   await runtime.runner?.start();

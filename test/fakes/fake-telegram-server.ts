@@ -57,7 +57,9 @@ export type TelegramFault =
   /** An nginx HTML 502 page, which is what Telegram outages look like to a client. */
   | { kind: 'bad_gateway' }
   /** The connection is cut before any answer. */
-  | { kind: 'drop' };
+  | { kind: 'drop' }
+  /** The request is taken and never answered (a stalled network path) until the server closes. */
+  | { kind: 'hang' };
 
 /**
  * Telegram asks bots to stay under ~1 message per second per chat, tolerating short bursts.
@@ -422,6 +424,10 @@ export class FakeTelegramServer {
     this.calls.push({ method, params, at: Date.now() });
 
     const fault = this.faults.take(request);
+    if (fault?.kind === 'hang') {
+      this.http.hold(res);
+      return;
+    }
     if (fault) {
       serveFault(fault, res);
       return;
@@ -875,6 +881,8 @@ function serveFault(fault: TelegramFault, res: ServerResponse): void {
     }
     case 'drop':
       res.socket?.destroy();
+      return;
+    case 'hang':
       return;
   }
 }

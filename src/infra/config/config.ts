@@ -86,6 +86,8 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_URL: optionalUrl,
   TELEGRAM_WEBHOOK_SECRET: optionalString,
   TELEGRAM_WEBHOOK_PORT: int(8443, 1, 65535),
+  /** How long one send to Telegram may take before it is abandoned and tried again (grammY waits 500 s). */
+  TELEGRAM_SEND_TIMEOUT_SECONDS: int(30, 1, 500),
   /** The webhook listens here; put a TLS proxy in front. 0.0.0.0 only on purpose. */
   TELEGRAM_WEBHOOK_HOST: z.string().trim().optional().default('127.0.0.1'),
   WHATSAPP_ENABLED: boolFlag,
@@ -151,6 +153,7 @@ export interface Config {
         enabled: true;
         token: string;
         apiRoot: string | undefined;
+        sendTimeoutSeconds: number;
         mode: 'polling' | 'webhook';
         webhookUrl: string | undefined;
         webhookSecret: string | undefined;
@@ -254,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           enabled: true,
           token: e.TELEGRAM_BOT_TOKEN as string,
           apiRoot: e.TELEGRAM_API_ROOT,
+          sendTimeoutSeconds: e.TELEGRAM_SEND_TIMEOUT_SECONDS,
           mode: e.TELEGRAM_MODE,
           webhookUrl: e.TELEGRAM_WEBHOOK_URL,
           webhookSecret: e.TELEGRAM_WEBHOOK_SECRET,

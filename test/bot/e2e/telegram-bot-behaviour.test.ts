@@ -22,14 +22,14 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
   beforeAll(async () => {
     shared = await startSharedDatabase();
     const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: 'bot@example.org' });
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       const code = newInviteCode();
       codes.push(code);
       await inviteWorker(shared.db, { displayName: `CHW ${i}`, supervisorId, code });
     }
     const { url } = await telegram.start();
     dataDir = await mkdtemp(join(tmpdir(), 'bot-'));
-    env = { DATABASE_URL: shared.url, SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir };
+    env = { DATABASE_URL: shared.url, SENDER_HASH_SECRET: TEST_SENDER_HASH_SECRET, DATABASE_POOL_SIZE: '4', TELEGRAM_BOT_TOKEN: FAKE_TELEGRAM_TOKEN, TELEGRAM_API_ROOT: url, DATA_DIR: dataDir, TELEGRAM_SEND_TIMEOUT_SECONDS: '2' };
     processes.push(startEntry('bot', env));
     await telegram.waitForPoll(30_000);
   }, 120_000);
@@ -108,6 +108,19 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     expect(all[7]?.text).toMatch(/Sources/);
     expect(all[7]?.parseMode).toBe('HTML');
     expect(telegram.chatActions.some((a) => a.chatId === chatId && a.action === 'typing')).toBe(true);
+  });
+
+  it('abandons a send Telegram never answers and sends the reply again, once', async () => {
+    const chatId = 9_100_010;
+    telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start ${codes[5]}` });
+    await telegram.waitForMessages(chatId, 1, 30_000);
+    // The connection stalls: the request is taken and never answered, so the reply never arrived.
+    telegram.failNext(1, { kind: 'hang' }, 'sendMessage');
+    telegram.pushTextMessage({ chatId, fromId: chatId, text: '52 year old woman' });
+    const sent = await telegram.waitForMessages(chatId, 2, 30_000);
+    expect(sent[1]?.text).toMatch(/main findings/);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(telegram.sentTo(chatId)).toHaveLength(2);
   });
 
   it('handles an edited message as a correction', async () => {

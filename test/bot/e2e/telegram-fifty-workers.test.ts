@@ -143,7 +143,9 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       const stuck = await shared.db.sql.query(
         `SELECT c.external_chat_id AS chat, m.id, m.direction, m.reply_kind, m.processed_at, m.sent_at, m.retry_after, m.created_at,
                 (SELECT json_agg(json_build_object('key', se.key, 'result', se.result, 'at', se.created_at)) FROM side_effects se WHERE se.key LIKE '%' || m.id || '%') AS claims,
-                (SELECT count(*) FROM plans p JOIN consults k ON k.id = p.consult_id WHERE k.chat_id = c.id)::int AS plans
+                (SELECT count(*) FROM plans p JOIN consults k ON k.id = p.consult_id WHERE k.chat_id = c.id)::int AS plans,
+                (SELECT json_agg(json_build_object('id', k.id, 'stage', k.stage, 'status', k.status, 'updated', k.updated_at)) FROM consults k WHERE k.chat_id = c.id) AS consults,
+                c.lock_owner, c.lock_expires_at
            FROM chats c JOIN messages m ON m.chat_id = c.id
           WHERE c.channel = 'telegram' AND c.external_chat_id = ANY($1::text[])
           ORDER BY c.external_chat_id, m.created_at`,
