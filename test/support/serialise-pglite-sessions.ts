@@ -25,6 +25,10 @@ export function serialisePgliteSessions(server: PGLiteSocketServer, db: PGlite):
   const clear = queue.clearTransactionIfNeeded.bind(queue);
   let owner: number | null = null;
   let waiters: Array<() => void> = [];
+  // Connections that hung up. A message of theirs still waiting for the session must not take it when
+  // it wakes: nobody would send the rest of its query cycle, and every other connection would wait
+  // forever (a worker killed mid-query stalled the whole database this way).
+  const gone = new Set<number>();
 
   const acquire = async (handlerId: number) => {
     while (owner !== null && owner !== handlerId) await new Promise<void>((resolve) => waiters.push(resolve));
@@ -40,6 +44,10 @@ export function serialisePgliteSessions(server: PGLiteSocketServer, db: PGlite):
 
   queue.enqueue = async (handlerId, message, onData) => {
     await acquire(handlerId);
+    if (gone.has(handlerId)) {
+      release(handlerId);
+      throw new Error('connection closed');
+    }
     const startup = message.length >= 8 && new DataView(message.buffer, message.byteOffset, message.byteLength).getInt32(4) === PROTOCOL_3;
     const type = message[0];
     try {
@@ -50,6 +58,8 @@ export function serialisePgliteSessions(server: PGLiteSocketServer, db: PGlite):
     }
   };
   queue.clearTransactionIfNeeded = async (handlerId) => {
+    // pglite-socket calls this only when a connection detaches.
+    gone.add(handlerId);
     await clear(handlerId);
     release(handlerId);
   };
