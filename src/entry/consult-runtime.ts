@@ -4,7 +4,7 @@ import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sen
 import { scheduleRetention } from '../consult/retention/schedule-retention.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createRetentionStore } from '../infra/db/stores/retention-store.js';
-import type { JobQueue, JobRunner } from '../core/jobs.js';
+import type { JobContext, JobDefinition, JobQueue, JobRunner } from '../core/jobs.js';
 import { processChat, type ConsultEngineDeps } from '../consult/consult-engine.js';
 import type { ConsultStore } from '../consult/consult-store.js';
 import type { PlanStore } from '../consult/plan-store.js';
@@ -167,8 +167,14 @@ export async function buildConsultRuntime(options: {
   if (runner) {
     // Plan jobs mostly wait on the LLM: 2 at a time left a 1,000-CHW run's plans queued for minutes.
     const concurrency = { concurrency: config.jobsConcurrency };
-    runner.register(planJob, (payload, context) => (logger.info({ job: planJob.name, jobId: context.jobId, attempt: context.attempt }, 'job started'), planJob.handle(planDeps, payload, context)), concurrency);
-    runner.register(followUpJob, (payload, context) => (logger.info({ job: followUpJob.name, jobId: context.jobId, attempt: context.attempt }, 'job started'), followUpJob.handle(planDeps, payload, context)), concurrency);
+    const handled =
+      <P>(job: JobDefinition<P, PlanJobDeps>) =>
+      (payload: P, context: JobContext) => {
+        logger.info({ job: job.name, jobId: context.jobId, attempt: context.attempt }, 'job started');
+        return job.handle(planDeps, payload, context);
+      };
+    runner.register(planJob, handled(planJob), concurrency);
+    runner.register(followUpJob, handled(followUpJob), concurrency);
     runner.onFailed((failure) =>
       logger.error({ job: failure.name, jobId: failure.jobId, permanent: failure.permanent, attempt: failure.attempt, error: failure.error instanceof Error ? failure.error.message.slice(0, 300) : String(failure.error) }, 'job failed'),
     );
@@ -213,15 +219,16 @@ export async function buildConsultRuntime(options: {
     startPump(everyMs = 5_000) {
       if (pump) return;
       pump = setInterval(() => {
-        if (pass && Date.now() - passStarted > SLOW_PASS_MS && !slowReported) {
-          slowReported = true;
-          logger.warn({ runningMs: Date.now() - passStarted }, 'outbox pump pass still running; no other pass starts until it ends');
+        if (pass) {
+          if (!slowReported && Date.now() - passStarted > SLOW_PASS_MS) {
+            slowReported = true;
+            logger.warn({ runningMs: Date.now() - passStarted }, 'outbox pump pass still running; no other pass starts until it ends');
+          }
+          return;
         }
-        if (!pass) {
-          passStarted = Date.now();
-          slowReported = false;
-        }
-        pass ??= runtime
+        passStarted = Date.now();
+        slowReported = false;
+        pass = runtime
           .resume()
           .then(() => store.forgetStrangers())
           .catch((error: unknown) => logger.error({ error: error instanceof Error ? error.name : 'unknown', detail: error instanceof Error ? error.message.slice(0, 200) : '' }, 'outbox pump pass failed'))

@@ -13,16 +13,11 @@ export function normaliseQueryText(text: string): string {
 }
 
 /**
- * The words a lexicon expansion adds to `text` that it does not itself contain, each with its share of
- * the phrase it explains: 1 / the expansion's length. "rdt" adds "rapid diagnostic test", and the
- * three words together count as one word of the query, not as three more (the test would otherwise
- * outweigh the fever the CHW asked about).
+ * One pass over `text`: the expanded text, and each word an expansion adds that `text` does not itself
+ * contain, with its share of the phrase it explains: 1 / the expansion's length. "rdt" adds "rapid
+ * diagnostic test", and the three words together count as one word of the query, not as three more
+ * (the test would otherwise outweigh the fever the CHW asked about).
  */
-export function expansionShares(text: string): Map<string, number> {
-  return expandLexicon(text).shares;
-}
-
-/** One pass over `text`: the expanded text and the shares of the words the expansions added. */
 export function expandLexicon(text: string): { text: string; shares: Map<string, number> } {
   const written = new Set(searchTerms(text));
   const shares = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHW_LEXICON } from '../../src/rag/chw-lexicon.js';
-import { conditionQueryText, expansionShares, normaliseQueryText, searchTerms, severityOf } from '../../src/rag/normalise-query.js';
+import { conditionQueryText, expandLexicon, normaliseQueryText, searchTerms, severityOf } from '../../src/rag/normalise-query.js';
 
 describe('the CHW lexicon', () => {
   it('reads Pidgin and West African English as the guidelines write it', () => {
@@ -12,11 +12,11 @@ describe('the CHW lexicon', () => {
   });
 
   it('counts an expansion as the one word it explains: "rdt" adds three words worth one together', () => {
-    const shares = expansionShares('fever, rdt neg');
+    const shares = expandLexicon('fever, rdt neg').shares;
     expect(Object.fromEntries(shares)).toEqual({ rapid: 1 / 3, diagnostic: 1 / 3, test: 1 / 3, negative: 1 });
     // A word the CHW wrote keeps its full weight even when an expansion repeats it.
-    expect(expansionShares('malaria test, mrdt positive').has('test')).toBe(false);
-    expect(expansionShares('fever for 2 days').size).toBe(0);
+    expect(expandLexicon('malaria test, mrdt positive').shares.has('test')).toBe(false);
+    expect(expandLexicon('fever for 2 days').shares.size).toBe(0);
   });
 
   it('prefers the longest phrase, so "belle pain" is abdominal pain and not pregnancy', () => {

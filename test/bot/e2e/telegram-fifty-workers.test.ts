@@ -137,7 +137,7 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
         const lines = p.output().split('\n');
         const about = lines.filter((line) => refs.some((r) => line.includes(r.id)));
         process.stderr.write(`--- process ${n}: ${about.length} lines about the late chats ---\n${about.join('\n').slice(-6000)}\n`);
-        process.stderr.write(`--- process ${n}: warnings and errors ---\n${lines.filter((line) => /"level":(40|50|60)/.test(line)).join('\n').slice(-3000)}\n`);
+        process.stderr.write(`--- process ${n}: warnings and errors ---\n${warningsOf(p).slice(-3000)}\n`);
       }
       // Where a late chat stopped: its messages, their send claims and its plans (ids and states only).
       const stuck = await shared.db.sql.query(
@@ -176,7 +176,7 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
       expectEveryChatServedOnce();
     } catch (error) {
       // What the processes logged (ids only) is what explains a copy or a gap: keep it with the failure.
-      for (const p of processes) process.stderr.write(`--- process output (warnings and errors) ---\n${p.output().split('\n').filter((line) => !/"level":(10|20|30)\b/.test(line)).join('\n').slice(-6000)}\n`);
+      for (const p of processes) process.stderr.write(`--- process output (warnings and errors) ---\n${warningsOf(p).slice(-6000)}\n`);
       throw error;
     }
     expect(await shared.db.prisma.plan.count()).toBe(WORKERS);
@@ -185,3 +185,12 @@ describeWithRedis('50 health workers on Telegram at once, with duplicates and a 
     expect(open[0]?.n).toBe(0);
   }, 600_000);
 });
+
+/** A process's log lines at warn level and above, and anything it printed that is not a log line (a crash). */
+function warningsOf(p: RunningProcess): string {
+  return p
+    .output()
+    .split('\n')
+    .filter((line) => !/"level":(10|20|30)\b/.test(line))
+    .join('\n');
+}
