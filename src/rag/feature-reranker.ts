@@ -2,6 +2,9 @@ import { populationPreference } from './population-fit.js';
 import { conditionWords, sameWord } from './condition-words.js';
 import { conditionQueryText, normaliseQueryText, searchTerms, severityOf } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
+import { measurementsIn, measurementsPlaced } from './number-fit.js';
+import { sectionBody } from './plan/section-text.js';
+import { managementSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
 export interface RerankFeatures {
@@ -17,15 +20,19 @@ export interface RerankFeatures {
   population: number;
   /** Deeper headings are more specific: 1 / depth below the book title. */
   generality: number;
+  /** Share of the measured values in the query (MUAC mm, glucose mmol/L, Hb g/dL, kg, days) that a range or cut-off the section states holds. */
+  measure: number;
+  /** 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring, screening). */
+  role: number;
 }
 
 export type RerankWeights = Record<keyof RerankFeatures, number>;
 
 /**
- * Fitted by `npx tsx eval/fit-reranker.ts` on the tune half of the gold set (grid search for MRR);
+ * Fitted by `npx tsx eval/fit-reranker.ts` on the tune half of the gold set (coordinate ascent for MRR);
  * `npm run eval` reports the test half.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.2, severity: 0, population: 0, generality: 0 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0, population: 0, generality: 0, measure: 0.1, role: 0.05 };
 
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
@@ -38,6 +45,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const headings = withHeading ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
   const rarity = new Map((withHeading ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const measured = measurementsIn(query.text);
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
@@ -54,6 +62,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       severity: sev,
       population: populationPreference(c.sectionPath, query.demographics),
       generality: 1 / Math.max(1, ownHeadings(c.titlePath).length),
+      measure: measurementsPlaced(sectionBody(c), measured),
+      role: managementSection(c) ? 1 : workupSection(c) ? -1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
@@ -62,7 +72,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality;
+  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality + w.measure * f.measure + w.role * f.role;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */

@@ -162,6 +162,22 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(sections.slice(0, 3).some((s) => s.section.sectionId?.startsWith('mal-tx-adults'))).toBe(true);
   });
 
+  it('ranks first the section whose numbers hold what was measured: the weight band, the haemoglobin cut-off', async () => {
+    const weighed = await searchGuidelines(textOnly, {
+      condition: 'uncomplicated malaria',
+      demographics: { ageYears: 7, sex: 'female', weightKg: 20 },
+      findings: [{ category: 'test_result', value: 'RDT positive' }, { category: 'symptom', value: 'fever and vomiting once' }],
+    });
+    // "From 15 kg to under 25 kg, two tablets": not "Relieving fever and discomfort", which only shares words.
+    expect(weighed.sections[0]?.section.sectionId).toBe('mal-tx-child-al-dosing');
+    const measured = await searchGuidelines(textOnly, {
+      condition: 'low blood',
+      demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 2, gestationWeeks: 22 },
+      findings: [{ category: 'test_result', value: 'HB 8.5g/dl' }, { category: 'symptom', value: 'tired, dizzy' }],
+    });
+    expect(measured.sections[0]?.section.sectionId).toBe('an-iron-preg-treatment');
+  });
+
   it('finds the section a health worker means when she writes Pidgin and shorthand', async () => {
     const { sections } = await searchGuidelines(textOnly, {
       condition: 'running stomach',

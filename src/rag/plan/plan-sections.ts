@@ -1,6 +1,7 @@
 import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
 import type { CitedSection } from '../guideline-section.js';
 import { sectionForAnotherForm } from './plan-fit.js';
+import { managementSection, workupSection } from '../section-role.js';
 
 /**
  * Words that say who the patient is rather than what she has: in "diabetes in pregnancy" the topic is
@@ -30,31 +31,6 @@ export function sectionsOnTopic<S extends Pick<CitedSection, 'bookTitle' | 'titl
   let onTopic = books(topicWords(condition));
   if (onTopic.size === 0) onTopic = books(conditionWords(condition));
   return sections.filter((s) => (onTopic.size === 0 || onTopic.has(s.bookTitle)) && !sectionForAnotherForm(s.sectionPath, condition));
-}
-
-/**
- * A heading that says how to manage the illness: treat, give, dose, medicines, rehydration plans,
- * home care. "Preventive treatment" is prevention for people without the disease, not its management.
- */
-const MANAGEMENT_TITLE = /\b(?:treat(?:s|ed|ing|ment)?|manag(?:e|ing|ement)|medicines?|drugs?|dos(?:e|es|ing)|giv(?:e|ing)|plan [a-c]\b|rehydrat\w*|ors\b|home care|first steps|refer(?:ral)?|insulin|metformin|antibiotics?)\b/i;
-const PREVENTION_TITLE = /\bprevent(?:ive|ion|ing)\b|\bprophylaxis\b/i;
-
-/** True when the section's own heading (the last title) is about managing the illness. */
-export function managementSection(section: Pick<CitedSection, 'sectionPath'>): boolean {
-  const segments = section.sectionPath.split(' > ');
-  const title = segments.slice(-2).join(' > ');
-  return MANAGEMENT_TITLE.test(title) && !PREVENTION_TITLE.test(section.sectionPath);
-}
-
-/**
- * A section on how to find or confirm the condition (performing or reading a test, measuring, screening,
- * diagnostic thresholds): workup, which the plan follows rather than repeats once the diagnosis is made.
- */
-const WORKUP_PATH = /\b(?:diagnosis of|diagnostic|diagnosis and classification|testing every|performing|reading|measuring|screening|recognising)\b|^diagnosis\b/i;
-
-/** True when the section is about finding or confirming the condition rather than managing it. */
-export function workupSection(section: Pick<CitedSection, 'sectionPath'>): boolean {
-  return WORKUP_PATH.test(section.sectionPath) && !managementSection(section);
 }
 
 /**

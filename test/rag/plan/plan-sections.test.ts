@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { crossReferences, managementSection, mergePlanSections, referencedSections, sectionsOnTopic, workupSection } from '../../../src/rag/plan/plan-sections.js';
+import { crossReferences, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
+import { managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };

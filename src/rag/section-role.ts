@@ -1,0 +1,32 @@
+import type { GuidelineSection } from './guideline-section.js';
+
+/**
+ * What a guideline section is for, read from its headings: managing the illness (treat, give, dose,
+ * refer) or working it up (performing or reading a test, measuring, screening). A plan is written from
+ * the first kind; the second is how the diagnosis was reached.
+ */
+
+/**
+ * A heading that says how to manage the illness: treat, give, dose, medicines, rehydration plans,
+ * home care. "Preventive treatment" is prevention for people without the disease, not its management.
+ */
+const MANAGEMENT_TITLE = /\b(?:treat(?:s|ed|ing|ment)?|manag(?:e|ing|ement)|medicines?|drugs?|dos(?:e|es|ing)|giv(?:e|ing)|plan [a-c]\b|rehydrat\w*|ors\b|home care|first steps|refer(?:ral)?|insulin|metformin|antibiotics?)\b/i;
+const PREVENTION_TITLE = /\bprevent(?:ive|ion|ing)\b|\bprophylaxis\b/i;
+
+/** True when the section's own heading (the last title) is about managing the illness. */
+export function managementSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  const segments = section.sectionPath.split(' > ');
+  const title = segments.slice(-2).join(' > ');
+  return MANAGEMENT_TITLE.test(title) && !PREVENTION_TITLE.test(section.sectionPath);
+}
+
+/**
+ * A section on how to find or confirm the condition (performing or reading a test, measuring, screening,
+ * diagnostic thresholds): workup, which the plan follows rather than repeats once the diagnosis is made.
+ */
+const WORKUP_PATH = /\b(?:diagnosis of|diagnostic|diagnosis and classification|testing every|performing|reading|measuring|screening|recognising)\b|^diagnosis\b/i;
+
+/** True when the section is about finding or confirming the condition rather than managing it. */
+export function workupSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return WORKUP_PATH.test(section.sectionPath) && !managementSection(section);
+}

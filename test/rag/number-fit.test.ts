@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { measurementsIn, measurementsPlaced, statedBands } from '../../src/rag/number-fit.js';
+
+describe('numbers that select a section', () => {
+  it('reads what a health worker measured, in one unit per quantity', () => {
+    expect(measurementsIn('MUAC 12cm, Hb 8.5g/dl, FBS 8.2 mmol/l, VL 2,400 copies/ml, diarrhoea 3 wks')).toEqual([
+      { unit: 'mm', value: 120 },
+      { unit: 'g/dl', value: 8.5 },
+      { unit: 'mmol/l', value: 8.2 },
+      { unit: 'copies/ml', value: 2400 },
+      { unit: 'days', value: 21 },
+    ]);
+    expect(measurementsIn('Hb 85 g/l')).toEqual([{ unit: 'g/dl', value: 8.5 }]);
+    // A number without a unit (a respiratory rate, a count of doses) says nothing a cut-off can place.
+    expect(measurementsIn('rr 48, gave 2 doses')).toEqual([]);
+  });
+
+  it('reads a range as one band, not also as the cut-off inside it', () => {
+    expect(statedBands('MUAC: 115 mm to less than 125 mm; Colour: Yellow')).toEqual([{ unit: 'mm', band: { low: 115, high: 125 } }]);
+    expect(statedBands('Below 6.1 mmol/L; 7.0 mmol/L or more; ≥35 kg; a cough for 2 weeks or longer')).toEqual([
+      { unit: 'mmol/l', band: { low: 0, high: 6.1 } },
+      { unit: 'kg', band: { low: 35, high: Infinity } },
+      { unit: 'mmol/l', band: { low: 7, high: Infinity } },
+      { unit: 'days', band: { low: 14, high: Infinity } },
+    ]);
+  });
+
+  it('places a measured value in the row of a threshold table that holds it, and only in the same unit', () => {
+    const muacTable = ['MUAC: Less than 115 mm; Classification: SAM', 'MUAC: 115 mm to less than 125 mm; Classification: MAM', 'MUAC: 125 mm or more; Classification: none'].join('\n');
+    expect(measurementsPlaced(muacTable, measurementsIn('MUAC 110 mm'))).toBe(1);
+    expect(measurementsPlaced(muacTable, measurementsIn('weight 110 kg'))).toBe(0);
+    expect(measurementsPlaced('Fasting glucose: 7.0 mmol/L or more', measurementsIn('fasting glucose 6.5 mmol/l'))).toBe(0);
+    expect(measurementsPlaced('Fasting glucose: 7.0 mmol/L or more', measurementsIn('fasting 8.2 mmol/l, weight 70 kg'))).toBe(0.5);
+    expect(measurementsPlaced('Any section text', [])).toBe(0);
+  });
+});
