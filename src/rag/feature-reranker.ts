@@ -3,7 +3,6 @@ import { conditionWords, sameWord } from './condition-words.js';
 import { conditionQueryText, normaliseQueryText, searchTerms, severityOf } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
-import { sectionBody } from './plan/section-text.js';
 import { managementSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
@@ -62,7 +61,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       severity: sev,
       population: populationPreference(c.sectionPath, query.demographics),
       generality: 1 / Math.max(1, ownHeadings(c.titlePath).length),
-      measure: measurementsPlaced(sectionBody(c), measured),
+      measure: measurementsPlaced(c.text, measured),
       role: managementSection(c) ? 1 : workupSection(c) ? -1 : 0,
     };
   });

@@ -32,14 +32,30 @@ const UNITS: Array<{ pattern: string; unit: Unit; factor: number }> = [
 const UNIT = `(${UNITS.map((u) => u.pattern).join('|')})(?![a-z/])`;
 const NUMBER = '(\\d+(?:\\.\\d+)?)';
 
+/** Text every written form of a unit contains. */
+const UNIT_HINTS: Record<Unit, string[]> = {
+  kg: ['kg'],
+  mm: ['mm', 'cm'],
+  'mmol/l': ['mmol'],
+  'g/dl': ['g/'],
+  'mg/dl': ['mg/'],
+  mmhg: ['hg'],
+  'copies/ml': ['copies'],
+  days: ['day', 'week', 'wk'],
+};
+
+const WHOLE_UNITS = UNITS.map((u) => ({ ...u, whole: new RegExp(`^(?:${u.pattern})$`) }));
+
 function canonical(written: string): { unit: Unit; factor: number } | undefined {
-  return UNITS.find((u) => new RegExp(`^${u.pattern}$`).test(written));
+  return WHOLE_UNITS.find((u) => u.whole.test(written));
 }
+
+const MEASUREMENT = new RegExp(`(?<![\\d.<>≥≤])${NUMBER}\\s*${UNIT}`, 'g');
 
 /** The measured values written in a text ("MUAC 110 mm", "8.2 mmol/l", "12cm"), in canonical units. */
 export function measurementsIn(text: string): Measurement[] {
   const found: Measurement[] = [];
-  for (const m of withPlainNumbers(text).matchAll(new RegExp(`(?<![\\d.<>≥≤])${NUMBER}\\s*${UNIT}`, 'g'))) {
+  for (const m of withPlainNumbers(text).matchAll(MEASUREMENT)) {
     const unit = canonical(m[2] ?? '');
     if (unit) found.push({ unit: unit.unit, value: Number(m[1]) * unit.factor });
   }
@@ -54,6 +70,11 @@ interface StatedBand {
 
 const LOWER = '(?:less than|below|under|<)';
 const UPPER = '(?:or more|or above|and above|or higher|and over|or over|or longer|\\+)';
+
+const RANGE = new RegExp(`${NUMBER}\\s*(?:${UNIT})?\\s*(?:to|-)\\s*(${LOWER})?\\s*${NUMBER}\\s*${UNIT}`, 'g');
+const BELOW = new RegExp(`${LOWER}\\s*${NUMBER}\\s*${UNIT}`, 'g');
+const FROM = new RegExp(`(?:at least|from)\\s*${NUMBER}\\s*${UNIT}`, 'g');
+const OR_MORE = new RegExp(`${NUMBER}\\s*${UNIT}\\s*${UPPER}`, 'g');
 
 /** The ranges and cut-offs of a text: "115 mm to less than 125 mm", "Below 6.1 mmol/L", "7.0 mmol/L or more". */
 export function statedBands(text: string): StatedBand[] {
@@ -70,14 +91,10 @@ export function statedBands(text: string): StatedBand[] {
     });
   };
   // "6.1 to 6.9 mmol/L" includes 6.9; "115 to less than 125 mm" stops before 125.
-  take(new RegExp(`${NUMBER}\\s*(?:${UNIT})?\\s*(?:to|-)\\s*(${LOWER})?\\s*${NUMBER}\\s*${UNIT}`, 'g'), (m) => ({
-    written: m[5] ?? '',
-    low: Number(m[1]),
-    high: m[3] ? Number(m[4]) : Number(m[4]) + 0.1,
-  }));
-  take(new RegExp(`${LOWER}\\s*${NUMBER}\\s*${UNIT}`, 'g'), (m) => ({ written: m[2] ?? '', low: 0, high: Number(m[1]) }));
-  take(new RegExp(`(?:at least|from)\\s*${NUMBER}\\s*${UNIT}`, 'g'), (m) => ({ written: m[2] ?? '', low: Number(m[1]), high: Infinity }));
-  take(new RegExp(`${NUMBER}\\s*${UNIT}\\s*${UPPER}`, 'g'), (m) => ({ written: m[2] ?? '', low: Number(m[1]), high: Infinity }));
+  take(RANGE, (m) => ({ written: m[5] ?? '', low: Number(m[1]), high: m[3] ? Number(m[4]) : Number(m[4]) + 0.1 }));
+  take(BELOW, (m) => ({ written: m[2] ?? '', low: 0, high: Number(m[1]) }));
+  take(FROM, (m) => ({ written: m[2] ?? '', low: Number(m[1]), high: Infinity }));
+  take(OR_MORE, (m) => ({ written: m[2] ?? '', low: Number(m[1]), high: Infinity }));
   return bands;
 }
 
@@ -87,9 +104,12 @@ function withPlainNumbers(text: string): string {
 }
 
 /** Share of the measured values (0-1) that a range or cut-off stated in the section holds; 0 when none were measured. */
-export function measurementsPlaced(sectionBody: string, measured: readonly Measurement[]): number {
+export function measurementsPlaced(sectionText: string, measured: readonly Measurement[]): number {
   if (measured.length === 0) return 0;
-  const bands = statedBands(sectionBody);
+  // Most candidates never write the measured units: skip reading their ranges (a reranker reads ~100).
+  const lower = sectionText.toLowerCase();
+  if (!measured.some((m) => UNIT_HINTS[m.unit].some((hint) => lower.includes(hint)))) return 0;
+  const bands = statedBands(sectionText);
   const placed = measured.filter((m) => bands.some((b) => b.unit === m.unit && inBand(m.value, b.band)));
   return placed.length / measured.length;
 }
