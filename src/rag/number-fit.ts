@@ -13,7 +13,8 @@ export interface Measurement {
   value: number;
 }
 
-type Unit = 'kg' | 'mm' | 'mmol/l' | 'g/dl' | 'mg/dl' | 'mmhg' | 'copies/ml' | 'days';
+/** A blood pressure reading is two values, each placed on its own: 162/100 against "140/90 mmHg or more". */
+type Unit = 'kg' | 'mm' | 'mmol/l' | 'g/dl' | 'mg/dl' | 'mmhg' | 'copies/ml' | 'days' | 'systolic' | 'diastolic';
 
 /** Written units and their canonical unit with the factor into it. */
 const UNITS: Array<{ pattern: string; unit: Unit; factor: number }> = [
@@ -42,12 +43,21 @@ const UNIT_HINTS: Record<Unit, string[]> = {
   mmhg: ['hg'],
   'copies/ml': ['copies'],
   days: ['day', 'week', 'wk'],
+  systolic: ['/'],
+  diastolic: ['/'],
 };
 
 const WHOLE_UNITS = UNITS.map((u) => ({ ...u, whole: new RegExp(`^(?:${u.pattern})$`) }));
 
 function canonical(written: string): { unit: Unit; factor: number } | undefined {
   return WHOLE_UNITS.find((u) => u.whole.test(written));
+}
+
+const BP = '(\\d{2,3})\\s*/\\s*(\\d{2,3})';
+const BP_READING = new RegExp(`(?<![\\d/.])${BP}(?![\\d/.])`, 'g');
+
+function plausibleBloodPressure(systolic: number, diastolic: number): boolean {
+  return systolic >= 60 && systolic <= 300 && diastolic >= 30 && diastolic <= 200 && systolic > diastolic;
 }
 
 const MEASUREMENT = new RegExp(`(?<![\\d.<>≥≤])${NUMBER}\\s*${UNIT}`, 'g');
@@ -58,6 +68,10 @@ export function measurementsIn(text: string): Measurement[] {
   for (const m of withPlainNumbers(text).matchAll(MEASUREMENT)) {
     const unit = canonical(m[2] ?? '');
     if (unit) found.push({ unit: unit.unit, value: Number(m[1]) * unit.factor });
+  }
+  for (const m of text.matchAll(BP_READING)) {
+    const [systolic, diastolic] = [Number(m[1]), Number(m[2])];
+    if (plausibleBloodPressure(systolic, diastolic)) found.push({ unit: 'systolic', value: systolic }, { unit: 'diastolic', value: diastolic });
   }
   return found;
 }
@@ -76,25 +90,38 @@ const BELOW = new RegExp(`${LOWER}\\s*${NUMBER}\\s*${UNIT}`, 'g');
 const FROM = new RegExp(`(?:at least|from)\\s*${NUMBER}\\s*${UNIT}`, 'g');
 const OR_MORE = new RegExp(`${NUMBER}\\s*${UNIT}\\s*${UPPER}`, 'g');
 
+const MMHG = '(?:\\s*mm\\s*hg)?';
+const BP_RANGE = new RegExp(`${BP}${MMHG}\\s*(?:to|and|-)\\s*${BP}`, 'g');
+const BP_BELOW = new RegExp(`${LOWER}\\s*${BP}`, 'g');
+const BP_OR_MORE = new RegExp(`${BP}${MMHG}\\s*${UPPER}`, 'g');
+
 /** The ranges and cut-offs of a text: "115 mm to less than 125 mm", "Below 6.1 mmol/L", "7.0 mmol/L or more". */
 export function statedBands(text: string): StatedBand[] {
   let t = withPlainNumbers(text).replace(/≥|>=/g, 'at least ').replace(/–|—/g, ' to ');
   const bands: StatedBand[] = [];
   // Each pattern consumes what it matched, so "115 to less than 125 mm" is one range, not also "< 125 mm".
-  const take = (pattern: RegExp, band: (m: RegExpMatchArray) => { written: string; low: number; high: number }) => {
+  const take = (pattern: RegExp, read: (m: RegExpMatchArray) => StatedBand[]) => {
     t = t.replace(pattern, (...args: unknown[]) => {
       const m = args.slice(0, -2) as unknown as RegExpMatchArray;
-      const { written, low, high } = band(m);
-      const unit = canonical(written);
-      if (unit) bands.push({ unit: unit.unit, band: { low: low * unit.factor, high: high * unit.factor } });
+      bands.push(...read(m));
       return ' '.repeat(String(m[0]).length);
     });
   };
+  const inUnit = (written: string | undefined, low: number, high: number): StatedBand[] => {
+    const unit = canonical(written ?? '');
+    return unit ? [{ unit: unit.unit, band: { low: low * unit.factor, high: high * unit.factor } }] : [];
+  };
+  const pressure = (m: RegExpMatchArray, systolic: Band, diastolic: Band): StatedBand[] =>
+    plausibleBloodPressure(Number(m[1]), Number(m[2])) ? [{ unit: 'systolic', band: systolic }, { unit: 'diastolic', band: diastolic }] : [];
+  // "140/90 to 159/109": each value in its own range; "below 140/90"; "160/110 mmHg or more".
+  take(BP_RANGE, (m) => pressure(m, { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
+  take(BP_BELOW, (m) => pressure(m, { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
+  take(BP_OR_MORE, (m) => pressure(m, { low: Number(m[1]), high: Infinity }, { low: Number(m[2]), high: Infinity }));
   // "6.1 to 6.9 mmol/L" includes 6.9; "115 to less than 125 mm" stops before 125.
-  take(RANGE, (m) => ({ written: m[5] ?? '', low: Number(m[1]), high: m[3] ? Number(m[4]) : Number(m[4]) + 0.1 }));
-  take(BELOW, (m) => ({ written: m[2] ?? '', low: 0, high: Number(m[1]) }));
-  take(FROM, (m) => ({ written: m[2] ?? '', low: Number(m[1]), high: Infinity }));
-  take(OR_MORE, (m) => ({ written: m[2] ?? '', low: Number(m[1]), high: Infinity }));
+  take(RANGE, (m) => inUnit(m[5], Number(m[1]), m[3] ? Number(m[4]) : Number(m[4]) + 0.1));
+  take(BELOW, (m) => inUnit(m[2], 0, Number(m[1])));
+  take(FROM, (m) => inUnit(m[2], Number(m[1]), Infinity));
+  take(OR_MORE, (m) => inUnit(m[2], Number(m[1]), Infinity));
   return bands;
 }
 

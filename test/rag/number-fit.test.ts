@@ -25,6 +25,19 @@ describe('numbers that select a section', () => {
     ]);
   });
 
+  it('reads a blood pressure reading as two values, each placed against the thresholds a guideline states', () => {
+    const reading = measurementsIn('BP 162/100 on two visits, seen 12/05');
+    expect(reading).toEqual([
+      { unit: 'systolic', value: 162 },
+      { unit: 'diastolic', value: 100 },
+    ]);
+    expect(measurementsPlaced('Confirmed blood pressure of 140/90 mmHg or more', reading)).toBe(1);
+    expect(measurementsPlaced('A reading of 180/110 mmHg or more is severe', reading)).toBe(0);
+    expect(measurementsPlaced('Aim for below 140/90 mmHg', reading)).toBe(0);
+    // Grade 1 is 140/90 to 159/109: the diastolic is in it, the systolic above it.
+    expect(measurementsPlaced('Grade 1: 140/90 to 159/109', reading)).toBe(0.5);
+  });
+
   it('places a measured value in the row of a threshold table that holds it, and only in the same unit', () => {
     const muacTable = ['MUAC: Less than 115 mm; Classification: SAM', 'MUAC: 115 mm to less than 125 mm; Classification: MAM', 'MUAC: 125 mm or more; Classification: none'].join('\n');
     expect(measurementsPlaced(muacTable, measurementsIn('MUAC 110 mm'))).toBe(1);
