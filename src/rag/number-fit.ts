@@ -33,18 +33,21 @@ const UNITS: Array<{ pattern: string; unit: Unit; factor: number }> = [
 const UNIT = `(${UNITS.map((u) => u.pattern).join('|')})(?![a-z/])`;
 const NUMBER = '(\\d+(?:\\.\\d+)?)';
 
-/** Text every written form of a unit contains. */
-const UNIT_HINTS: Record<Unit, string[]> = {
-  kg: ['kg'],
-  mm: ['mm', 'cm'],
-  'mmol/l': ['mmol'],
-  'g/dl': ['g/'],
-  'mg/dl': ['mg/'],
-  mmhg: ['hg'],
-  'copies/ml': ['copies'],
-  days: ['day', 'week', 'wk'],
-  systolic: ['/'],
-  diastolic: ['/'],
+/**
+ * A number written with the unit, in any of its forms: a section without one states no range for it.
+ * The substring is the cheap test that comes first (a reranker reads up to 200 candidates per search).
+ */
+const WRITTEN_WITH_UNIT: Record<Unit, { hint: string; pattern: RegExp }> = {
+  kg: { hint: 'kg', pattern: /\d\s*kg/i },
+  mm: { hint: 'm', pattern: /\d\s*[mc]m\b/i },
+  'mmol/l': { hint: 'mmol', pattern: /\d\s*mmol/i },
+  'g/dl': { hint: '/', pattern: /\d\s*g\s*\/\s*[dl]/i },
+  'mg/dl': { hint: '/', pattern: /\d\s*mg\s*\/\s*dl/i },
+  mmhg: { hint: 'hg', pattern: /\d\s*mm\s*hg/i },
+  'copies/ml': { hint: 'copies', pattern: /\d\s*copies/i },
+  days: { hint: '', pattern: /\d\s*(?:days?|weeks?|wks?)\b/i },
+  systolic: { hint: '/', pattern: /\d{2,3}\s*\/\s*\d{2,3}/ },
+  diastolic: { hint: '/', pattern: /\d{2,3}\s*\/\s*\d{2,3}/ },
 };
 
 const WHOLE_UNITS = UNITS.map((u) => ({ ...u, whole: new RegExp(`^(?:${u.pattern})$`) }));
@@ -96,7 +99,7 @@ const BP_BELOW = new RegExp(`${LOWER}\\s*${BP}`, 'g');
 const BP_OR_MORE = new RegExp(`${BP}${MMHG}\\s*${UPPER}`, 'g');
 
 /** The ranges and cut-offs of a text: "115 mm to less than 125 mm", "Below 6.1 mmol/L", "7.0 mmol/L or more". */
-export function statedBands(text: string): StatedBand[] {
+export function statedBands(text: string, read: { pressure: boolean; units: boolean } = { pressure: true, units: true }): StatedBand[] {
   let t = withPlainNumbers(text).replace(/≥|>=/g, 'at least ').replace(/–|—/g, ' to ');
   const bands: StatedBand[] = [];
   // Each pattern consumes what it matched, so "115 to less than 125 mm" is one range, not also "< 125 mm".
@@ -114,9 +117,10 @@ export function statedBands(text: string): StatedBand[] {
   const pressure = (m: RegExpMatchArray, systolic: Band, diastolic: Band): StatedBand[] =>
     plausibleBloodPressure(Number(m[1]), Number(m[2])) ? [{ unit: 'systolic', band: systolic }, { unit: 'diastolic', band: diastolic }] : [];
   // "140/90 to 159/109": each value in its own range; "below 140/90"; "160/110 mmHg or more".
-  take(BP_RANGE, (m) => pressure(m, { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
-  take(BP_BELOW, (m) => pressure(m, { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
-  take(BP_OR_MORE, (m) => pressure(m, { low: Number(m[1]), high: Infinity }, { low: Number(m[2]), high: Infinity }));
+  if (read.pressure) take(BP_RANGE, (m) => pressure(m, { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
+  if (read.pressure) take(BP_BELOW, (m) => pressure(m, { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
+  if (read.pressure) take(BP_OR_MORE, (m) => pressure(m, { low: Number(m[1]), high: Infinity }, { low: Number(m[2]), high: Infinity }));
+  if (!read.units) return bands;
   // "6.1 to 6.9 mmol/L" includes 6.9; "115 to less than 125 mm" stops before 125.
   take(RANGE, (m) => inUnit(m[5], Number(m[1]), m[3] ? Number(m[4]) : Number(m[4]) + 0.1));
   take(BELOW, (m) => inUnit(m[2], 0, Number(m[1])));
@@ -133,10 +137,12 @@ function withPlainNumbers(text: string): string {
 /** Share of the measured values (0-1) that a range or cut-off stated in the section holds; 0 when none were measured. */
 export function measurementsPlaced(sectionText: string, measured: readonly Measurement[]): number {
   if (measured.length === 0) return 0;
-  // Most candidates never write the measured units: skip reading their ranges (a reranker reads ~100).
+  // Most candidates never write a measured unit: only the patterns for units they write are read.
   const lower = sectionText.toLowerCase();
-  if (!measured.some((m) => UNIT_HINTS[m.unit].some((hint) => lower.includes(hint)))) return 0;
-  const bands = statedBands(sectionText);
+  const written = measured.filter((m) => lower.includes(WRITTEN_WITH_UNIT[m.unit].hint) && WRITTEN_WITH_UNIT[m.unit].pattern.test(lower));
+  if (written.length === 0) return 0;
+  const pressure = written.some((m) => m.unit === 'systolic' || m.unit === 'diastolic');
+  const bands = statedBands(sectionText, { pressure, units: written.some((m) => m.unit !== 'systolic' && m.unit !== 'diastolic') });
   const placed = measured.filter((m) => bands.some((b) => b.unit === m.unit && inBand(m.value, b.band)));
   return placed.length / measured.length;
 }
