@@ -1,6 +1,6 @@
 import { populationPreference } from './population-fit.js';
 import { conditionWords, sameWord } from './condition-words.js';
-import { conditionQueryText, normaliseQueryText, searchTerms, severityOf } from './normalise-query.js';
+import { conditionQueryText, normaliseQueryText, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
 import { managementSection, workupSection } from './section-role.js';
@@ -36,37 +36,46 @@ export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4,
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
 
-/** Computes the features of every candidate for a query; `heading` (the costly one) only when `withHeading`. */
-export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], withHeading = true): RerankFeatures[] {
+/**
+ * Computes the features of every candidate for a query. With `used`, only the features it names are
+ * computed (the others read 0): the reranker skips what its weights ignore, the fitting script wants all.
+ */
+export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], used?: ReadonlySet<keyof RerankFeatures>): RerankFeatures[] {
+  const wants = (feature: keyof RerankFeatures) => used === undefined || used.has(feature);
   const words = searchTerms(query.text).filter((w) => /[a-z]/.test(w) && w.length >= 3);
-  const topicWords = conditionWords(normaliseQueryText(conditionQueryText(query.condition)));
-  const severity = severityOf(query.condition);
-  const headings = withHeading ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
+  const topicWords = wants('topic') ? conditionWords(normaliseQueryText(conditionQueryText(query.condition))) : [];
+  const severity = wants('severity') ? severityOf(query.condition) : undefined;
+  const headings = wants('heading') ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
-  const rarity = new Map((withHeading ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
-  const measured = measurementsIn(query.text);
+  const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const measured = wants('measure') ? measurementsIn(query.text) : [];
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
-    const heading = !withHeading ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
-    const path = splitWords(c.titlePath);
+    const heading = own.length === 0 ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
+    const path = topicWords.length ? splitWords(c.titlePath) : [];
     const topic = topicWords.length ? topicWords.filter((w) => path.some((x) => sameWord(w, x))).length / topicWords.length : 0;
-    const title = ownHeadings(c.titlePath).join(' > ').toLowerCase();
-    const severe = SEVERE_HEADING.test(title) && !MILD_HEADING.test(title);
-    const sev = severity === undefined ? 0 : severity === 'severe' ? (severe ? 1 : 0) : severe ? -1 : MILD_HEADING.test(title) ? 1 : 0;
     return {
       fused: c.fusedScore / best,
       heading,
       topic,
-      severity: sev,
-      population: populationPreference(c.sectionPath, query.demographics),
-      generality: 1 / Math.max(1, ownHeadings(c.titlePath).length),
+      severity: severity === undefined ? 0 : severityAgreement(severity, c.titlePath),
+      population: wants('population') ? populationPreference(c.sectionPath, query.demographics) : 0,
+      generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
-      role: managementSection(c) ? 1 : workupSection(c) ? -1 : 0,
+      role: !wants('role') ? 0 : managementSection(c) ? 1 : workupSection(c) ? -1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
   return raw.map((r) => ({ ...r, heading: r.heading / maxHeading }));
+}
+
+/** 1 when the headings' severity agrees with the diagnosis' severity, -1 when it contradicts it. */
+function severityAgreement(severity: Severity, titlePath: string): number {
+  const title = ownHeadings(titlePath).join(' > ').toLowerCase();
+  const severe = SEVERE_HEADING.test(title) && !MILD_HEADING.test(title);
+  if (severity === 'severe') return severe ? 1 : 0;
+  return severe ? -1 : MILD_HEADING.test(title) ? 1 : 0;
 }
 
 /** The weighted sum of the features. */
@@ -76,9 +85,10 @@ export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */
 export function featureReranker(weights: RerankWeights = FITTED_WEIGHTS): Reranker {
+  const used = new Set((Object.keys(weights) as Array<keyof RerankFeatures>).filter((feature) => weights[feature] !== 0));
   return {
     name: 'features',
-    rerank: async (query, candidates) => rerankFeatures(query, candidates, weights.heading !== 0).map((f) => scoreFeatures(f, weights)),
+    rerank: async (query, candidates) => rerankFeatures(query, candidates, used).map((f) => scoreFeatures(f, weights)),
   };
 }
 
