@@ -19,9 +19,9 @@ export interface RerankFeatures {
   population: number;
   /** Deeper headings are more specific: 1 / depth below the book title. */
   generality: number;
-  /** Share of the measured values in the query (MUAC mm, glucose mmol/L, Hb g/dL, kg, days) that a range or cut-off the section states holds. */
+  /** Share of the measured values in the query (MUAC mm, glucose mmol/L, Hb g/dL, kg, days, blood pressure) that a range or cut-off the section states holds. */
   measure: number;
-  /** 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring, screening). */
+  /** 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring, screening); the other way round when the health worker asks how to do or keep a test. */
   role: number;
 }
 
@@ -33,6 +33,8 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  */
 export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0, population: 0, generality: 0, measure: 0.1, role: 0.05 };
 
+/** A question about doing or keeping a test, which a workup section answers. */
+const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|stock)\b/i;
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
 
@@ -49,6 +51,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const measured = wants('measure') ? measurementsIn(query.text) : [];
+  const intent = WORKUP_INTENT.test(query.text) ? -1 : 1;
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
@@ -63,7 +66,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       population: wants('population') ? populationPreference(c.sectionPath, query.demographics) : 0,
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
-      role: !wants('role') ? 0 : managementSection(c) ? 1 : workupSection(c) ? -1 : 0,
+      role: !wants('role') ? 0 : intent * (managementSection(c) ? 1 : workupSection(c) ? -1 : 0),
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));

@@ -178,6 +178,15 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(measured.sections[0]?.section.sectionId).toBe('an-iron-preg-treatment');
   });
 
+  it('prefers how to treat, unless the health worker asks how to do or keep a test', async () => {
+    const { sections } = await searchGuidelines(textOnly, {
+      condition: 'malaria test kit storage',
+      demographics: { ageYears: 30, sex: 'female' },
+      findings: [{ category: 'history', value: 'rdt kits left in hot store, expiry soon' }],
+    });
+    expect(sections[0]?.section.sectionId).toBe('mal-dx-rdt-storage');
+  });
+
   it('finds the section a health worker means when she writes Pidgin and shorthand', async () => {
     const { sections } = await searchGuidelines(textOnly, {
       condition: 'running stomach',
