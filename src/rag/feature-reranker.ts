@@ -52,12 +52,27 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const measured = wants('measure') ? measurementsIn(query.text) : [];
   const intent = WORKUP_INTENT.test(query.text) ? -1 : 1;
+  // Candidates share their book's and chapters' headings: which diagnosis words a heading holds is
+  // worked out once per search, and a title path holds the words its headings hold.
+  const wordsInHeading = new Map<string, readonly string[]>();
+  const topicShare = (titlePath: string) => {
+    const found = new Set<string>();
+    for (const heading of titlePath.split(' > ')) {
+      let held = wordsInHeading.get(heading);
+      if (held === undefined) {
+        const words = splitWords(heading);
+        held = topicWords.filter((w) => words.some((x) => sameWord(w, x)));
+        wordsInHeading.set(heading, held);
+      }
+      for (const w of held) found.add(w);
+    }
+    return found.size / topicWords.length;
+  };
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
     const heading = own.length === 0 ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
-    const path = topicWords.length ? splitWords(c.titlePath) : [];
-    const topic = topicWords.length ? topicWords.filter((w) => path.some((x) => sameWord(w, x))).length / topicWords.length : 0;
+    const topic = topicWords.length ? topicShare(c.titlePath) : 0;
     return {
       fused: c.fusedScore / best,
       heading,
