@@ -5,6 +5,7 @@ import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
+import { sectionForAnotherTestResult } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { sectionFitsPatient } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
@@ -123,7 +124,11 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // After an urgent referral, sections written for patients without danger signs do not apply.
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
-        const fits = (sections: readonly CitedSection[]) => sectionsOnTopic(diagnosis.condition, sections).filter((section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)));
+        // Neither do sections for the other test result ("when the test is negative" for a positive RDT).
+        const fits = (sections: readonly CitedSection[]) =>
+          sectionsOnTopic(diagnosis.condition, sections).filter(
+            (section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherTestResult(section, consult.findings),
+          );
         const chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
         // What the chosen sections send the reader to ("as described in Plan B") is part of the plan.
         const sectionsWithHeading = deps.sectionsWithHeading;

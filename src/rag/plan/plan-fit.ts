@@ -1,5 +1,5 @@
 import { ageInMonthsForBands } from '../../patient/age.js';
-import type { Demographics } from '../../patient/findings.js';
+import type { Demographics, Finding } from '../../patient/findings.js';
 import { pregnancyStatus } from '../../patient/pregnancy.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
@@ -138,6 +138,28 @@ function drugsIn(object: string): string[] {
 function lastTitle(sectionPath: string): string {
   const parts = sectionPath.split(' > ');
   return parts[parts.length - 1] ?? '';
+}
+
+const NEGATIVE_RESULT = /\b(?:negative|neg|non[- ]?reactive)\b|-\s*ve\b/i;
+const POSITIVE_RESULT = /\b(?:positive|pos|reactive)\b|\+\s*ve\b/i;
+const TEST_TITLE = /\b(?:tests?|rdts?|results?)\b/i;
+
+function resultOf(text: string): 'negative' | 'positive' | undefined {
+  if (NEGATIVE_RESULT.test(text)) return 'negative';
+  return POSITIVE_RESULT.test(text) ? 'positive' : undefined;
+}
+
+/**
+ * True when the section's own heading is for patients with the other test result than every result
+ * the health worker reported: "Managing fever when the test is negative" is not a source for a child
+ * whose RDT is positive. With no result, or results both ways, nothing is decided.
+ */
+export function sectionForAnotherTestResult(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[]): boolean {
+  const title = lastTitle(section.sectionPath);
+  const heading = TEST_TITLE.test(title) ? resultOf(title) : undefined;
+  if (heading === undefined) return false;
+  const reported = findings.filter((f) => f.category === 'test_result' && !f.negated).map((f) => resultOf(f.value));
+  return reported.length > 0 && reported.every((result) => result !== undefined && result !== heading);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
-import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
+import { forbiddenDrugs, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -85,5 +85,23 @@ describe('a forbidden drug class (hypertension sample ch6: ACE inhibitors and AR
 
   it('leaves them for a man', () => {
     expect(forbiddenDrugs(medicines, { sex: 'male', ageYears: 50 })).toEqual([]);
+  });
+});
+
+describe('a section for the other test result', () => {
+  const negativeFever = { sectionPath: 'Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative' };
+  const rdt = (value: string) => [{ category: 'test_result' as const, value }, { category: 'symptom' as const, value: 'fever' }];
+
+  it('is no source for a patient whose every reported result is the other one', () => {
+    expect(sectionForAnotherTestResult(negativeFever, rdt('RDT positive'))).toBe(true);
+    expect(sectionForAnotherTestResult(negativeFever, rdt('mRDT +ve'))).toBe(true);
+    expect(sectionForAnotherTestResult({ sectionPath: 'Linkage to care > After a positive result' }, rdt('HIV non-reactive'))).toBe(true);
+  });
+
+  it('decides nothing without a result, with results both ways, or for a heading that names no result', () => {
+    expect(sectionForAnotherTestResult(negativeFever, rdt('RDT negative'))).toBe(false);
+    expect(sectionForAnotherTestResult(negativeFever, [{ category: 'symptom', value: 'fever' }])).toBe(false);
+    expect(sectionForAnotherTestResult(negativeFever, [...rdt('RDT positive'), { category: 'test_result', value: 'HIV negative' }])).toBe(false);
+    expect(sectionForAnotherTestResult({ sectionPath: 'Diagnosis of malaria > Testing every suspected case' }, rdt('RDT positive'))).toBe(false);
   });
 });
