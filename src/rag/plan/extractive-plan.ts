@@ -8,7 +8,7 @@ import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
-import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
 
@@ -108,6 +108,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
+      if (asksForGivenTrimester(unit.text, input.demographics)) return;
       const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });

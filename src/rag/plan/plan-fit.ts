@@ -31,7 +31,18 @@ export function sectionOffTopic(section: Pick<CitedSection, 'sectionPath'>, d: D
   const title = lastTitle(section.sectionPath);
   if (OFF_TOPIC_TITLE.test(title)) return true;
   // How to find the trimester is no plan line once she has given it.
-  return TRIMESTER_WORKUP_TITLE.test(title) && pregnancyStatus(d).state === 'pregnant' && (d.trimester !== undefined || d.gestationWeeks !== undefined);
+  return TRIMESTER_WORKUP_TITLE.test(title) && trimesterGiven(d);
+}
+
+const TRIMESTER_WORKUP_LINE = /\bwork(?:ing)? out the trimester\b|\blast menstrual period\b|\bask whether (?:a|the) woman is pregnant\b/i;
+
+/** True when a line asks for the pregnancy or trimester the health worker has already given ("Ask whether a woman is pregnant and work out the trimester"). */
+export function asksForGivenTrimester(line: string, d: Demographics): boolean {
+  return TRIMESTER_WORKUP_LINE.test(line) && trimesterGiven(d);
+}
+
+function trimesterGiven(d: Demographics): boolean {
+  return pregnancyStatus(d).state === 'pregnant' && (d.trimester !== undefined || d.gestationWeeks !== undefined);
 }
 
 /** True when the section is written for a population this patient is not in. */

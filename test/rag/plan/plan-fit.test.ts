@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
-import { forbiddenDrugs, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -103,5 +103,16 @@ describe('a section for the other test result', () => {
     expect(sectionForAnotherTestResult(negativeFever, [{ category: 'symptom', value: 'fever' }])).toBe(false);
     expect(sectionForAnotherTestResult(negativeFever, [...rdt('RDT positive'), { category: 'test_result', value: 'HIV negative' }])).toBe(false);
     expect(sectionForAnotherTestResult({ sectionPath: 'Diagnosis of malaria > Testing every suspected case' }, rdt('RDT positive'))).toBe(false);
+  });
+});
+
+describe('a line that asks for what the health worker has given', () => {
+  const line = 'Ask whether a woman is pregnant and work out the trimester.';
+  it('is dropped once she is pregnant with a known trimester or gestation, and kept while either is unknown', () => {
+    expect(asksForGivenTrimester(line, { ageYears: 25, sex: 'female', pregnant: true, gestationWeeks: 10 })).toBe(true);
+    expect(asksForGivenTrimester(line, { ageYears: 25, sex: 'female', pregnant: true, trimester: 2 })).toBe(true);
+    expect(asksForGivenTrimester(line, { ageYears: 25, sex: 'female', pregnant: true })).toBe(false);
+    expect(asksForGivenTrimester(line, { ageYears: 25, sex: 'female' })).toBe(false);
+    expect(asksForGivenTrimester('Give artemether-lumefantrine in the first trimester.', { ageYears: 25, sex: 'female', pregnant: true, trimester: 1 })).toBe(false);
   });
 });
