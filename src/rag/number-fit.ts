@@ -99,8 +99,13 @@ const BP_BELOW = new RegExp(`${LOWER}\\s*${BP}`, 'g');
 const BP_OR_MORE = new RegExp(`${BP}${MMHG}\\s*${UPPER}`, 'g');
 
 /** The ranges and cut-offs of a text: "115 mm to less than 125 mm", "Below 6.1 mmol/L", "7.0 mmol/L or more". */
-export function statedBands(text: string, read: { pressure: boolean; units: boolean } = { pressure: true, units: true }): StatedBand[] {
-  let t = withPlainNumbers(text).replace(/≥|>=/g, 'at least ').replace(/–|—/g, ' to ');
+export function statedBands(text: string): StatedBand[] {
+  return bandsIn(withPlainNumbers(text), { pressure: true, units: true });
+}
+
+/** statedBands of a text already through withPlainNumbers, reading only the patterns asked for. */
+function bandsIn(plain: string, read: { pressure: boolean; units: boolean }): StatedBand[] {
+  let t = plain.replace(/≥|>=/g, 'at least ').replace(/–|—/g, ' to ');
   const bands: StatedBand[] = [];
   // Each pattern consumes what it matched, so "115 to less than 125 mm" is one range, not also "< 125 mm".
   const take = (pattern: RegExp, read: (m: RegExpMatchArray) => StatedBand[]) => {
@@ -138,11 +143,11 @@ function withPlainNumbers(text: string): string {
 export function measurementsPlaced(sectionText: string, measured: readonly Measurement[]): number {
   if (measured.length === 0) return 0;
   // Most candidates never write a measured unit: only the patterns for units they write are read.
-  const lower = sectionText.toLowerCase();
-  const written = measured.filter((m) => lower.includes(WRITTEN_WITH_UNIT[m.unit].hint) && WRITTEN_WITH_UNIT[m.unit].pattern.test(lower));
+  const plain = withPlainNumbers(sectionText);
+  const written = measured.filter((m) => plain.includes(WRITTEN_WITH_UNIT[m.unit].hint) && WRITTEN_WITH_UNIT[m.unit].pattern.test(plain));
   if (written.length === 0) return 0;
   const pressure = written.some((m) => m.unit === 'systolic' || m.unit === 'diastolic');
-  const bands = statedBands(sectionText, { pressure, units: written.some((m) => m.unit !== 'systolic' && m.unit !== 'diastolic') });
+  const bands = bandsIn(plain, { pressure, units: written.some((m) => m.unit !== 'systolic' && m.unit !== 'diastolic') });
   const placed = measured.filter((m) => bands.some((b) => b.unit === m.unit && inBand(m.value, b.band)));
   return placed.length / measured.length;
 }
