@@ -25,6 +25,16 @@ describe('the CHW lexicon', () => {
     expect(text).not.toContain('pregnancy');
   });
 
+  it('reads habits, missed medicines and supplies that ran out in the words the guidelines use', () => {
+    expect(searchTerms(normaliseQueryText('smokes 10 sticks a day, drinks beer'))).toEqual(expect.arrayContaining(['tobacco', 'alcohol']));
+    expect(normaliseQueryText('sometimes she forget the drugs')).toContain('adherence');
+    expect(normaliseQueryText('malaria shot for 5 month baby')).toContain('vaccination');
+    expect(normaliseQueryText('RDT out of stock')).toContain('not available');
+    expect(normaliseQueryText('test kits finish since monday')).toContain('kits not available');
+    // "finish" alone is not a stock-out: finishing a course of medicine is adherence, not a shortage.
+    expect(normaliseQueryText('she will finish the course')).toBe('she will finish the course');
+  });
+
   it('expands lab shorthand and units', () => {
     expect(normaliseQueryText('FBS 8.2 mmol/l')).toContain('fasting glucose');
     expect(normaliseQueryText('RBS 50 mg/dl')).toContain('random glucose');

@@ -197,6 +197,33 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(sections[0]?.section.accession).toBe('SAMPLE-DIARRHOEA');
   });
 
+  it('finds the lifestyle advice from everyday words: a smoker who takes beer', async () => {
+    const habits = await searchGuidelines(textOnly, {
+      condition: 'hypertension',
+      demographics: { ageYears: 52, sex: 'male' },
+      findings: [{ category: 'vital_sign', value: 'BP 148/94' }, { category: 'history', value: 'smoker, takes beer most evenings' }],
+    });
+    expect(habits.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('htn-lifestyle-tobacco-alcohol');
+  });
+
+  it('finds adherence help when the health worker writes that the patient forgets her medicine', async () => {
+    const tablets = await searchGuidelines(textOnly, {
+      condition: 'hypertension',
+      demographics: { ageYears: 61, sex: 'female' },
+      findings: [{ category: 'history', value: 'she forget am sometimes' }],
+    });
+    expect(tablets.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('htn-drugs-adherence');
+  });
+
+  it('finds what to do without a test when the RDTs ran out', async () => {
+    const noTest = await searchGuidelines(textOnly, {
+      condition: 'fever, RDT out of stock',
+      demographics: { ageYears: 4, sex: 'male', weightKg: 15 },
+      findings: [{ category: 'symptom', value: 'fever for 1 day' }],
+    });
+    expect(noTest.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('mal-dx-no-test');
+  });
+
   it('lists the sections under a heading of one book, where "as described in Plan B" sends the reader', async () => {
     const sections = await databaseGuidelineIndex(db).sectionsWithHeading({ accession: 'SAMPLE-DIARRHOEA', heading: 'plan b', limit: 10 });
     const paths = sections.map((s) => s.sectionPath);
