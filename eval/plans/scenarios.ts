@@ -365,6 +365,14 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'hypertension-smoker-drinker',
+    book: 'hypertension',
+    population: 'adult man who smokes and drinks',
+    messages: ['47 year old man, BP 150/95 on two visits, smokes 10 cigarettes a day and takes beer every evening', 'dx: hypertension'],
+    mustCite: [/Tobacco and alcohol/],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
     id: 'hypertension-pregnant',
     book: 'hypertension',
     population: 'pregnant woman, chronic hypertension',

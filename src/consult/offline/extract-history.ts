@@ -65,11 +65,35 @@ const AMBIGUOUS_DRUGS: ReadonlyArray<readonly [string, string]> = [
   ['sulfadoxine-pyrimethamine', String.raw`${GIVEN}(?:sp|fansidar|iptp)\b`],
 ];
 
-/** Adds history, medication and allergy findings to `extraction`. */
+/**
+ * Habits that change the advice (tobacco, alcohol): the finding recorded when present or absent, the
+ * phrasings that name the habit and those that deny it. "Drinks" alone is not alcohol (a child "drinks
+ * eagerly"), nor is "smoke" alone tobacco ("smoke from the cooking fire").
+ */
+const HABITS: ReadonlyArray<{ present: string; absent: string; source: string; denial: string }> = [
+  { present: 'smokes tobacco', absent: 'no smoking', source: String.raw`smok(?:es|er|ers|ing)|cigarettes?|tobacco|snuff`, denial: String.raw`non-?smok\w*|never smoked|stopped smoking|quit smoking` },
+  { present: 'drinks alcohol', absent: 'no alcohol use', source: String.raw`alcohol\w*|beer|palm wine|ogogoro|gin|drinker`, denial: String.raw`non-?drinker|teetotal\w*|stopped drinking` },
+];
+
+/** Adds history, medication, habit and allergy findings to `extraction`. */
 export function extractHistory(extraction: Extraction): void {
   extractAllergies(extraction);
   extractConditions(extraction);
   extractMedicines(extraction);
+  extractHabits(extraction);
+}
+
+function extractHabits(extraction: Extraction): void {
+  for (const { present, absent, source, denial } of HABITS) {
+    const denied = findMentions(extraction.clinical, new RegExp(String.raw`\b(?:${denial})\b`));
+    const mentions = findMentions(extraction.clinical, new RegExp(String.raw`\b(?:${source})\b`)).filter(
+      (mention) => !denied.some((d) => mention.start >= d.start && mention.start < d.end),
+    );
+    const affirmed = mentions.find((mention) => !mention.negated);
+    const absentAt = denied[0] ?? mentions[0];
+    if (affirmed) extraction.addFinding(affirmed.start, 'history', present);
+    else if (absentAt) extraction.addFinding(absentAt.start, 'history', absent, true);
+  }
 }
 
 function extractAllergies(extraction: Extraction): void {

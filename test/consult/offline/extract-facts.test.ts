@@ -158,6 +158,13 @@ const HISTORY: readonly Case[] = [
   },
   { text: 'NKDA, known asthmatic', findings: [no('allergy', 'known drug allergies'), { category: 'history', value: 'history of asthma' }] },
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
+  {
+    text: 'BP 150/95, smokes 10 cigarettes a day and takes beer every evening',
+    findings: [{ category: 'history', value: 'smokes tobacco' }, { category: 'history', value: 'drinks alcohol' }],
+  },
+  { text: 'non-smoker, does not drink alcohol', findings: [no('history', 'smoking'), no('history', 'alcohol use')], absent: ['smokes tobacco', 'drinks alcohol'] },
+  // Not habits: a thirsty child drinks, and cooking smoke is not tobacco.
+  { text: 'child drinks eagerly, smoke from the cooking fire in the house', absent: ['drinks alcohol', 'smokes tobacco'] },
 ];
 
 const IMPLAUSIBLE: readonly Case[] = [
