@@ -142,7 +142,10 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['low sugar', 'hypoglycaemia low glucose'],
   ['high sugar', 'hyperglycaemia high glucose'],
   // Habits and taking medicines, in the words people use for them.
+  // "Smoke" is mostly the verb in CHW messages ("smoke and drink"); smoke from a fire is not tobacco.
   ['smoke', 'tobacco smoking'],
+  ['smoke from', 'smoke in the home'],
+  ['cooking smoke', 'smoke in the home'],
   ['smokes', 'tobacco smoking'],
   ['smoker', 'tobacco smoking'],
   ['cigarette', 'tobacco'],

@@ -29,6 +29,8 @@ describe('the CHW lexicon', () => {
     expect(searchTerms(normaliseQueryText('smokes 10 sticks a day, drinks beer'))).toEqual(expect.arrayContaining(['tobacco', 'alcohol']));
     expect(normaliseQueryText('sometimes she forget the drugs')).toContain('adherence');
     expect(normaliseQueryText('malaria shot for 5 month baby')).toContain('vaccination');
+    // Smoke from a fire is not tobacco.
+    expect(normaliseQueryText('smoke from the cooking fire, cooking smoke in the room')).not.toContain('tobacco');
     expect(normaliseQueryText('RDT out of stock')).toContain('not available');
     expect(normaliseQueryText('test kits finish since monday')).toContain('kits not available');
     // "finish" alone is not a stock-out: finishing a course of medicine is adherence, not a shortage.
