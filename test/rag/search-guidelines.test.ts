@@ -215,6 +215,16 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(tablets.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('htn-drugs-adherence');
   });
 
+  it('keeps the first steps for bleeding after birth, though three other sections of its chapter rank higher', async () => {
+    const bleeding = await searchGuidelines(textOnly, {
+      condition: 'postpartum haemorrhage',
+      demographics: { ageYears: 22, sex: 'female', postpartum: true, daysSinceDelivery: 0 },
+      findings: [{ category: 'symptom', value: 'gave birth 40 minutes ago, soaking pads' }, { category: 'exam_sign', value: 'uterus not firm' }],
+    });
+    // Three other sections of the bleeding-after-birth chapter rank higher; what to do first must not be dropped for them.
+    expect(bleeding.sections.map((s) => s.section.sectionId)).toContain('preg-pph-first-steps');
+  });
+
   it('finds what to do without a test when the RDTs ran out', async () => {
     const noTest = await searchGuidelines(textOnly, {
       condition: 'fever, RDT out of stock',
