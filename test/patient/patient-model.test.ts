@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ageGroupOf, ageInMonths, toMonths } from '../../src/patient/age.js';
 import { pregnancyStatus, trimesterForWeeks } from '../../src/patient/pregnancy.js';
 import { withoutNegatedPhrases } from '../../src/patient/negation.js';
+import { resultPolarity } from '../../src/patient/test-result.js';
 
 describe('the patient model', () => {
   it.each([
@@ -39,5 +40,15 @@ describe('the patient model', () => {
 
   it('drops negated phrases from query text', () => {
     expect(withoutNegatedPhrases('alert, drinking normally, no sunken eyes')).toBe('alert, drinking normally,');
+  });
+
+  it('reads a test result one way for the extractor and the plan: words, plus signs, reactive, seen', () => {
+    for (const positive of ['positive', 'pos', '+ve', '+ ve', '+', '+++', 'reactive', 'RDT +', 'protein ++', 'parasites seen', 'After a positive result']) {
+      expect(resultPolarity(positive), positive).toBe('positive');
+    }
+    for (const negative of ['negative', 'neg', '-ve', 'non-reactive', 'nonreactive', 'HIV non reactive', 'parasites not seen', 'absent', 'when the test is negative']) {
+      expect(resultPolarity(negative), negative).toBe('negative');
+    }
+    for (const none of ['RDT done', 'fever 3 days', 'BP 140/90', 'A+B', 'RDT - waiting']) expect(resultPolarity(none), none).toBeUndefined();
   });
 });

@@ -11,6 +11,7 @@
  * or as °F between 86 and 113.
  */
 import type { FindingCategory } from '../../patient/findings.js';
+import { resultPolarity } from '../../patient/test-result.js';
 import type { Extraction, Match } from './extraction.js';
 import { formatNumber, roundToTenth } from './numbers.js';
 
@@ -28,7 +29,7 @@ interface Rule {
   readonly claimImplausible: boolean;
 }
 
-const isPositive = (result: string): boolean => /^(?:pos|\+|reactive)/.test(result.replace(/\s/g, ''));
+const isPositive = (result: string): boolean => resultPolarity(result) === 'positive';
 
 const RULES: readonly Rule[] = [
   {
@@ -127,8 +128,7 @@ const RULES: readonly Rule[] = [
     category: 'test_result',
     claimImplausible: true,
     value: ([result = '']) => {
-      const positive = /^(?:pos|\+|seen|present)/.test(result.replace(/\s/g, ''));
-      return `malaria microscopy ${positive ? 'positive' : 'negative'}`;
+      return `malaria microscopy ${isPositive(result) ? 'positive' : 'negative'}`;
     },
   },
   {

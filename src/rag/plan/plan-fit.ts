@@ -1,6 +1,7 @@
 import { ageInMonthsForBands } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { pregnancyStatus } from '../../patient/pregnancy.js';
+import { resultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient } from '../population-fit.js';
@@ -151,14 +152,7 @@ function lastTitle(sectionPath: string): string {
   return parts[parts.length - 1] ?? '';
 }
 
-const NEGATIVE_RESULT = /\b(?:negative|neg|non[- ]?reactive)\b|-\s*ve\b/i;
-const POSITIVE_RESULT = /\b(?:positive|pos|reactive)\b|\+\s*ve\b/i;
 const TEST_TITLE = /\b(?:tests?|rdts?|results?)\b/i;
-
-function resultOf(text: string): 'negative' | 'positive' | undefined {
-  if (NEGATIVE_RESULT.test(text)) return 'negative';
-  return POSITIVE_RESULT.test(text) ? 'positive' : undefined;
-}
 
 /**
  * True when the section's own heading is for patients with the other test result than every result
@@ -167,9 +161,9 @@ function resultOf(text: string): 'negative' | 'positive' | undefined {
  */
 export function sectionForAnotherTestResult(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[]): boolean {
   const title = lastTitle(section.sectionPath);
-  const heading = TEST_TITLE.test(title) ? resultOf(title) : undefined;
+  const heading = TEST_TITLE.test(title) ? resultPolarity(title) : undefined;
   if (heading === undefined) return false;
-  const reported = findings.filter((f) => f.category === 'test_result' && !f.negated).map((f) => resultOf(f.value));
+  const reported = findings.filter((f) => f.category === 'test_result' && !f.negated).map((f) => resultPolarity(f.value));
   return reported.length > 0 && reported.every((result) => result !== undefined && result !== heading);
 }
 

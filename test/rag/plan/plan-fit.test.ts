@@ -98,6 +98,13 @@ describe('a section for the other test result', () => {
     expect(sectionForAnotherTestResult({ sectionPath: 'Linkage to care > After a positive result' }, rdt('HIV non-reactive'))).toBe(true);
   });
 
+  it('reads a result written in plus signs or as parasites seen, as the extractor does', () => {
+    expect(sectionForAnotherTestResult(negativeFever, rdt('RDT +'))).toBe(true);
+    expect(sectionForAnotherTestResult(negativeFever, rdt('mRDT: ++'))).toBe(true);
+    expect(sectionForAnotherTestResult(negativeFever, rdt('blood smear: malaria parasites seen'))).toBe(true);
+    expect(sectionForAnotherTestResult(negativeFever, rdt('blood smear: parasites not seen'))).toBe(false);
+  });
+
   it('decides nothing without a result, with results both ways, or for a heading that names no result', () => {
     expect(sectionForAnotherTestResult(negativeFever, rdt('RDT negative'))).toBe(false);
     expect(sectionForAnotherTestResult(negativeFever, [{ category: 'symptom', value: 'fever' }])).toBe(false);

@@ -1,0 +1,19 @@
+/**
+ * The polarity of a test result as health workers and guideline headings write it. The one reading of
+ * "positive" and "negative" for the offline extractor (a result token after "RDT", "HIV test", ...)
+ * and for the plan (which of "when the test is negative" / "after a positive result" applies).
+ *
+ * Positive: positive, pos, +ve, +, ++, +++, reactive, (parasites) seen, present.
+ * Negative: negative, neg, -ve, non-reactive, not seen, absent. Negative forms are read first, since
+ * "non-reactive" holds "reactive". A lone "-" is not read: in a message it is a dash as often as a result.
+ */
+export type ResultPolarity = 'positive' | 'negative';
+
+const NEGATIVE = /\b(?:negative|neg|non[- ]?reactive|not seen|absent)\b|-\s*ve\b/i;
+const POSITIVE = /\b(?:positive|pos|reactive|seen|present)\b|\+\s*ve\b|(?:^|[\s:=(])\+{1,4}(?=$|[\s,;.)])/i;
+
+/** The result's polarity, or undefined when the text states none. */
+export function resultPolarity(text: string): ResultPolarity | undefined {
+  if (NEGATIVE.test(text)) return 'negative';
+  return POSITIVE.test(text) ? 'positive' : undefined;
+}
