@@ -1,4 +1,4 @@
-import { normaliseQueryText, searchTerms } from './normalise-query.js';
+import { expandLexicon, normaliseQueryText, searchTerms } from './normalise-query.js';
 
 /** Words that qualify a condition but do not name one; matching only these says nothing. */
 const MODIFIERS = new Set([
@@ -21,4 +21,30 @@ export function sameWord(a: string, b: string): boolean {
   if (a.length < 5 || b.length < 5) return false;
   const stem = (w: string) => w.slice(0, Math.max(5, w.length - 2));
   return b.startsWith(stem(a)) || a.startsWith(stem(b));
+}
+
+/**
+ * The condition's words grouped by what they name: a phrase the lexicon reads and the words it expands
+ * to are one concept ("HBP" = hypertension = high blood pressure), every other naming word is its own.
+ * A heading that names a concept once in each of its synonyms has still named it once.
+ */
+export function conditionConcepts(condition: string): string[][] {
+  const concepts: Array<Set<string>> = [];
+  const add = (words: readonly string[]) => {
+    if (words.length === 0) return;
+    const merged = new Set(words);
+    for (const overlapping of concepts.filter((c) => words.some((w) => c.has(w)))) {
+      for (const w of overlapping) merged.add(w);
+      concepts.splice(concepts.indexOf(overlapping), 1);
+    }
+    concepts.push(merged);
+  };
+  for (const { written, meaning } of expandLexicon(condition).phrases) add(namingWords(`${written} ${meaning}`));
+  const grouped = new Set(concepts.flatMap((c) => [...c]));
+  for (const word of conditionWords(condition)) if (!grouped.has(word)) add([word]);
+  return concepts.map((c) => [...c]);
+}
+
+function namingWords(text: string): string[] {
+  return searchTerms(text).filter((w) => /[a-z]/.test(w) && !MODIFIERS.has(w));
 }

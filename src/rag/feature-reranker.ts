@@ -1,6 +1,6 @@
 import { populationPreference } from './population-fit.js';
-import { conditionWords, sameWord } from './condition-words.js';
-import { conditionQueryText, normaliseQueryText, searchTerms, severityOf, type Severity } from './normalise-query.js';
+import { conditionConcepts, sameWord } from './condition-words.js';
+import { conditionQueryText, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
 import { managementSection, workupSection } from './section-role.js';
@@ -11,7 +11,12 @@ export interface RerankFeatures {
   fused: number;
   /** Query words in the section's own headings (below the book title), weighted by rarity among the candidates. */
   heading: number;
-  /** Share of the diagnosis' own words in the whole title path (book title included): the right guideline. */
+  /**
+   * How much of the diagnosis the whole title path (book title included) names: the right guideline. Per
+   * concept (a word, or an abbreviation with the words it stands for): named at all counts half, the
+   * share of its words named the other half, so "HBP" is not three quarters missing from "Medicines
+   * for hypertension".
+   */
   topic: number;
   /** 1 when the headings' severity agrees with the diagnosis', -1 when it contradicts it. */
   severity: number;
@@ -45,7 +50,8 @@ const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|
 export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], used?: ReadonlySet<keyof RerankFeatures>): RerankFeatures[] {
   const wants = (feature: keyof RerankFeatures) => used === undefined || used.has(feature);
   const words = searchTerms(query.text).filter((w) => /[a-z]/.test(w) && w.length >= 3);
-  const topicWords = wants('topic') ? conditionWords(normaliseQueryText(conditionQueryText(query.condition))) : [];
+  const concepts = wants('topic') ? conditionConcepts(conditionQueryText(query.condition)) : [];
+  const topicWords = [...new Set(concepts.flat())];
   const severity = wants('severity') ? severityOf(query.condition) : undefined;
   const headings = wants('heading') ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
@@ -66,7 +72,12 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       }
       for (const w of held) found.add(w);
     }
-    return found.size / topicWords.length;
+    let credit = 0;
+    for (const concept of concepts) {
+      const share = concept.filter((w) => found.has(w)).length / concept.length;
+      if (share > 0) credit += (1 + share) / 2;
+    }
+    return credit / concepts.length;
   };
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {

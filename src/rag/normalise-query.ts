@@ -16,11 +16,13 @@ export function normaliseQueryText(text: string): string {
  * One pass over `text`: the expanded text, and each word an expansion adds that `text` does not itself
  * contain, with its share of the phrase it explains: 1 / the expansion's length. "rdt" adds "rapid
  * diagnostic test", and the three words together count as one word of the query, not as three more
- * (the test would otherwise outweigh the fever the CHW asked about).
+ * (the test would otherwise outweigh the fever the CHW asked about). `phrases`: each phrase the lexicon
+ * read, as written, with its meaning.
  */
-export function expandLexicon(text: string): { text: string; shares: Map<string, number> } {
+export function expandLexicon(text: string): { text: string; shares: Map<string, number>; phrases: Array<{ written: string; meaning: string }> } {
   const written = new Set(searchTerms(text));
   const shares = new Map<string, number>();
+  const phrases: Array<{ written: string; meaning: string }> = [];
   const pieces = text.split(/(\s+|[,;:()])/);
   const out: string[] = [];
   let i = 0;
@@ -33,13 +35,14 @@ export function expandLexicon(text: string): { text: string; shares: Map<string,
       continue;
     }
     out.push(pieces.slice(i, match.end).join(''), ' ', match.meaning);
+    phrases.push({ written: pieces.slice(i, match.end).join(''), meaning: match.meaning });
     const added = searchTerms(match.meaning);
     for (const word of added) {
       if (!written.has(word)) shares.set(word, Math.min(shares.get(word) ?? 1, 1 / added.length));
     }
     i = match.end;
   }
-  return { text: out.join('').replace(/\s+/g, ' ').trim(), shares };
+  return { text: out.join('').replace(/\s+/g, ' ').trim(), shares, phrases };
 }
 
 function isWord(piece: string): boolean {

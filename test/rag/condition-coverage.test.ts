@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conditionWords, coverageOf } from '../../src/rag/condition-coverage.js';
+import { conditionConcepts } from '../../src/rag/condition-words.js';
 
 const section = (bookTitle: string, headings: string) => ({ bookTitle, titlePath: `${bookTitle} > ${headings}` });
 const MALARIA = section('Malaria at community level: diagnosis, treatment and prevention (sample guideline)', 'Treatment of uncomplicated malaria > Artemether-lumefantrine dosing');
@@ -24,5 +25,12 @@ describe('whether the retrieved sections cover a stated condition (by their head
 
   it('offers the topics of the retrieved books, nearest first, without repeats', () => {
     expect(coverageOf('asdfgh', [HIV, MALARIA, HIV]).closest).toEqual(['HIV testing, treatment and prevention', 'Malaria at community level']);
+  });
+
+  it('groups an abbreviation with the words it stands for: one concept, however many synonyms', () => {
+    const sorted = (concepts: string[][]) => concepts.map((c) => [...c].sort()).sort((a, b) => a.join().localeCompare(b.join()));
+    expect(sorted(conditionConcepts('HBP'))).toEqual([['blood', 'hbp', 'hypertension', 'pressure']]);
+    expect(sorted(conditionConcepts('HIV and sugar'))).toEqual([['diabetes', 'glucose', 'sugar'], ['hiv']]);
+    expect(sorted(conditionConcepts('severe pneumonia'))).toEqual([['pneumonia']]);
   });
 });
