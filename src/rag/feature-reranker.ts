@@ -28,6 +28,8 @@ export interface RerankFeatures {
   measure: number;
   /** 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring, screening); the other way round when the health worker asks how to do or keep a test. */
   role: number;
+  /** 1 for a section with a subsection among the candidates: its text introduces what the subsection says in full. */
+  summary: number;
 }
 
 export type RerankWeights = Record<keyof RerankFeatures, number>;
@@ -36,7 +38,7 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * Fitted by `npx tsx eval/fit-reranker.ts` on the tune half of the gold set (coordinate ascent for MRR);
  * `npm run eval` reports the test half.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0, population: 0, generality: 0, measure: 0.1, role: 0.05 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0.1, population: 0, generality: 0, measure: 0.1, role: 0.05, summary: 0.1 };
 
 /** A question about doing or keeping a test, which a workup section answers. */
 const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|stock)\b/i;
@@ -79,6 +81,9 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
     }
     return credit / concepts.length;
   };
+  // A chapter's or section's introduction summarises its subsections; when one of them is a candidate,
+  // the subsection is the specific answer ("Treating hypoglycaemia" before "Hypoglycaemia").
+  const introduced = new Set(wants('summary') ? candidates.flatMap((c) => enclosingPaths(c).map((path) => `${c.accession}/${path}`)) : []);
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
@@ -93,6 +98,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
       role: !wants('role') ? 0 : intent * (managementSection(c) ? 1 : workupSection(c) ? -1 : 0),
+      summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
@@ -109,7 +115,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality + w.measure * f.measure + w.role * f.role;
+  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality + w.measure * f.measure + w.role * f.role - w.summary * f.summary;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */
@@ -119,6 +125,12 @@ export function featureReranker(weights: RerankWeights = FITTED_WEIGHTS): Rerank
     name: 'features',
     rerank: async (query, candidates) => rerankFeatures(query, candidates, used).map((f) => scoreFeatures(f, weights)),
   };
+}
+
+/** The section paths that enclose this candidate's: "A > B > C" is inside "A > B" and "A". */
+function enclosingPaths(candidate: Pick<RerankCandidate, 'sectionPath'>): string[] {
+  const segments = candidate.sectionPath.split(' > ');
+  return segments.slice(1).map((_, i) => segments.slice(0, i + 1).join(' > '));
 }
 
 /** The headings below the book title. */

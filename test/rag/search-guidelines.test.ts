@@ -225,6 +225,29 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(bleeding.sections.map((s) => s.section.sectionId)).toContain('preg-pph-first-steps');
   });
 
+  it('puts the subsection that answers before the introduction of its chapter when both are found', async () => {
+    const cases = [
+      {
+        condition: 'hypoglycaemia',
+        demographics: { ageYears: 61, sex: 'male' as const },
+        findings: [{ category: 'medication' as const, value: 'gliclazide 80 mg twice daily' }, { category: 'test_result' as const, value: 'glucose 2.9 mmol/L, sweaty and confused' }],
+        introduction: 'dm-hypo',
+      },
+      {
+        condition: 'HIV on ART',
+        demographics: { ageYears: 35, sex: 'female' as const },
+        findings: [{ category: 'history' as const, value: 'missed two clinic visits, out of pills for a month' }],
+        introduction: 'hiv-art',
+      },
+    ];
+    for (const { introduction, ...input } of cases) {
+      const ids = (await searchGuidelines(textOnly, input)).sections.map((s) => s.section.sectionId ?? '');
+      const subsections = ids.filter((id) => id.startsWith(`${introduction}-`));
+      expect(subsections.length, introduction).toBeGreaterThan(0);
+      if (ids.includes(introduction)) expect(ids.indexOf(introduction), introduction).toBeGreaterThan(Math.max(...subsections.map((id) => ids.indexOf(id))));
+    }
+  });
+
   it('finds what to do without a test when the RDTs ran out', async () => {
     const noTest = await searchGuidelines(textOnly, {
       condition: 'fever, RDT out of stock',
