@@ -37,6 +37,12 @@ describe('the CHW lexicon', () => {
     expect(normaliseQueryText('she will finish the course')).toBe('she will finish the course');
   });
 
+  it('reads a clinical word in the everyday word a guideline for health workers uses: convulsion is a fit', () => {
+    expect(searchTerms(normaliseQueryText('one convulsion at home'))).toEqual(expect.arrayContaining(['convulsion', 'fit']));
+    expect(searchTerms(normaliseQueryText('jaundice since Monday'))).toEqual(expect.arrayContaining(['yellow', 'eyes']));
+    expect(searchTerms(normaliseQueryText('had a seizure'))).toEqual(expect.arrayContaining(['convulsions', 'fits']));
+  });
+
   it('expands lab shorthand and units', () => {
     expect(normaliseQueryText('FBS 8.2 mmol/l')).toContain('fasting glucose');
     expect(normaliseQueryText('RBS 50 mg/dl')).toContain('random glucose');

@@ -248,6 +248,15 @@ describe('searchGuidelines over the sample corpus', () => {
     }
   });
 
+  it('finds the first aid for a fit when the health worker writes convulsion', async () => {
+    const fitting = await searchGuidelines(textOnly, {
+      condition: 'eclampsia',
+      demographics: { ageYears: 19, sex: 'female', pregnant: true, trimester: 3, gestationWeeks: 36 },
+      findings: [{ category: 'symptom', value: 'had a convulsion at home an hour ago, confused now' }, { category: 'vital_sign', value: 'BP 170/112' }],
+    });
+    expect(fitting.sections.map((s) => s.section.sectionId)).toContain('preg-eclampsia-fit-first-aid');
+  });
+
   it('finds what to do without a test when the RDTs ran out', async () => {
     const noTest = await searchGuidelines(textOnly, {
       condition: 'fever, RDT out of stock',
