@@ -220,7 +220,7 @@ function unsafeDraft(request: FakeAnthropicRequest, scenario: PlanScenario): str
 /** Lines a careless draft copies from one section at most. */
 const LINES_PER_SECTION = 8;
 /** What a plan line is made of: what to give, do, refer or tell, and every dosing-table row. */
-const PLAN_WORDS = /\b(?:give|given|gives|treat\w*|takes?|refer\w*|advise|tell|explain|counsel|return|continue|start|stop|repeat|check|weigh|test\w*|dose|tablets?|sachets?|mg|ml|ORS|zinc|feed\w*|food|breastfe\w*|diet|eating|activity|salt|urgent\w*)\b/i;
+const PLAN_WORDS = /\b(?:give|given|gives|treat\w*|takes?|refer\w*|advise|tell|explain|counsel|return|continue|start|stop|repeat|check|weigh|turn|protect|lay|clear|test\w*|dose|tablets?|sachets?|mg|ml|ORS|zinc|feed\w*|food|breastfe\w*|diet|eating|activity|salt|urgent\w*)\b/i;
 
 /** The section's table rows and its sentences or list items that say what to give, do or tell. */
 function treatmentLines(text: string): string[] {

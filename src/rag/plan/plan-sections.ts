@@ -60,9 +60,11 @@ export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPa
 
 /**
  * Where a section sends the reader for what to do ("as described in Plan B", "see Malaria in
- * pregnancy"): the referenced heading's first words, in order, at most `limit`.
+ * pregnancy", "as described in chapter 5 (First aid during a fit)"): the referenced heading's first
+ * words, in order, at most `limit`. A chapter number alone names no heading; the heading in brackets
+ * after it does.
  */
-const CROSS_REFERENCE = /\b(?:as described in|described in|see|follow|as in)\s+(Plan [A-C]\b|[A-Z][\w-]*(?:[ ][a-z][\w-]*){0,4})/g;
+const CROSS_REFERENCE = /\b(?:as described in|described in|see|follow|as in)\s+(?:chapter\s+\d+\s*\(\s*)?(Plan [A-C]\b|[A-Z][\w-]*(?:[ ][a-z][\w-]*){0,4})/g;
 
 export function crossReferences(section: Pick<CitedSection, 'text'>, limit = 2): string[] {
   const found = [...section.text.matchAll(CROSS_REFERENCE)].map((m) => (m[1] ?? '').trim()).filter((phrase) => phrase.length >= 5 && !/^(?:Table|Figure|Box|Annex|Chapter)\b/.test(phrase));

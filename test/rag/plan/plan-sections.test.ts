@@ -68,6 +68,8 @@ describe('following the guideline\'s own cross-references (diarrhoea sample ch1 
   it('reads the headings a section sends the reader to, not tables or a clinician', () => {
     expect(crossReferences(someDehydration)).toEqual(['Plan B']);
     expect(crossReferences(withText('x', 'See Table 2.1 for amounts; the mother should see a clinician.'))).toEqual([]);
+    // A chapter number names no heading; the heading in brackets after it does.
+    expect(crossReferences(withText('Fits', 'Give first aid as described in chapter 5 (First aid during a fit), and arrange emergency transfer.'))).toEqual(['First aid during a fit']);
   });
 
   it('brings Plan B and its amounts for the best section only, not Plan C from a lower one', async () => {
