@@ -30,6 +30,12 @@ export interface RerankFeatures {
   role: number;
   /** 1 for a section with a subsection among the candidates: its text introduces what the subsection says in full. */
   summary: number;
+  /**
+   * 1 for a section on what to do when treatment is not working (not improving, not responding, stepping
+   * up, adding a medicine, treatment failure) when the health worker says it is not: "still fast
+   * breathing on day 3", "BP still 152/96 on amlodipine", "weight not increasing on RUTF".
+   */
+  course: number;
 }
 
 export type RerankWeights = Record<keyof RerankFeatures, number>;
@@ -38,10 +44,13 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * Fitted by `npx tsx eval/fit-reranker.ts` on the tune half of the gold set (coordinate ascent for MRR);
  * `npm run eval` reports the test half.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0.1, population: 0, generality: 0, measure: 0.1, role: 0.05, summary: 0.1 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0.2, population: 0, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, course: 0.5 };
 
 /** A question about doing or keeping a test, which a workup section answers. */
 const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|stock)\b/i;
+/** The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it. */
+const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
+const COURSE_HEADING = /\b(?:not improving|not responding|non-response|stepping up|adding|treatment failure|getting worse)\b/i;
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
 
@@ -84,6 +93,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // A chapter's or section's introduction summarises its subsections; when one of them is a candidate,
   // the subsection is the specific answer ("Treating hypoglycaemia" before "Hypoglycaemia").
   const introduced = new Set(wants('summary') ? candidates.flatMap((c) => enclosingPaths(c).map((path) => `${c.accession}/${path}`)) : []);
+  const notResponding = wants('course') && NOT_RESPONDING.test(query.text);
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
@@ -99,6 +109,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       measure: measurementsPlaced(c.text, measured),
       role: !wants('role') ? 0 : intent * (managementSection(c) ? 1 : workupSection(c) ? -1 : 0),
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
+      course: notResponding && COURSE_HEADING.test(ownHeadings(c.titlePath).slice(-2).join(' > ')) ? 1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
@@ -115,7 +126,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality + w.measure * f.measure + w.role * f.role - w.summary * f.summary;
+  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.generality * f.generality + w.measure * f.measure + w.role * f.role - w.summary * f.summary + w.course * f.course;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */

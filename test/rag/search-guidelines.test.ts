@@ -257,6 +257,15 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(fitting.sections.map((s) => s.section.sectionId)).toContain('preg-eclampsia-fit-first-aid');
   });
 
+  it('answers with the next step when the treatment is not working: blood pressure still high on amlodipine', async () => {
+    const notControlled = await searchGuidelines(textOnly, {
+      condition: 'hypertension',
+      demographics: { ageYears: 58, sex: 'female' },
+      findings: [{ category: 'medication', value: 'amlodipine 10 mg daily' }, { category: 'vital_sign', value: 'BP still 156/98 after 3 months' }],
+    });
+    expect(notControlled.sections[0]?.section.sectionId).toBe('htn-drugs-stepwise');
+  });
+
   it('finds what to do without a test when the RDTs ran out', async () => {
     const noTest = await searchGuidelines(textOnly, {
       condition: 'fever, RDT out of stock',
