@@ -358,6 +358,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // Not at target after weeks on one medicine: the next step is "Stepping up treatment" (ch6), not the starting doses.
+    id: 'hypertension-not-at-target',
+    book: 'hypertension',
+    population: 'adult woman on amlodipine',
+    messages: ['58 year old woman, on amlodipine 10 mg daily for 3 months, BP still 156/98', 'dx: hypertension'],
+    mustCite: [/Stepping up treatment/i],
+    mustSay: [/increases the dose|adds a second medicine|second medicine/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
     id: 'hypertension-older-woman',
     book: 'hypertension',
     population: 'older woman',

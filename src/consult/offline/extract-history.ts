@@ -34,7 +34,7 @@ const HISTORY_CUE = String.raw`(?:history of|known|previous|prior|past|k\/c\/o|k
 const DRUGS: ReadonlyArray<readonly [string, string]> = [
   ['paracetamol', String.raw`paracetamol|panadol|acetaminophen|calpol`],
   ['ibuprofen', String.raw`ibuprofen|brufen`],
-  ['amoxicillin', String.raw`amoxy?cill?in|amoxil|\bamox\b`],
+  ['amoxicillin', String.raw`amox[iy]?cill?in|amoxil|\bamox\b`],
   ['cotrimoxazole', String.raw`co-?trimoxazole|septrin|bactrim`],
   ['artemether-lumefantrine', String.raw`coartem|artemether[- ]?lumefantrine|\balu\b`],
   ['artesunate', String.raw`artesunate`],
@@ -57,6 +57,22 @@ const DRUGS: ReadonlyArray<readonly [string, string]> = [
   ['vitamin A', String.raw`vitamin a\b|vit a\b`],
   ['antibiotics', String.raw`antibiotics?`],
   ['herbal medicine', String.raw`herbs?|herbal\w*|traditional medicine|local medicine|concoction`],
+  // Long-term medicines the guidelines name: what a patient already takes decides the next step
+  // (stepping up), and some must be stopped in pregnancy (ACE inhibitors, angiotensin receptor blockers).
+  ['amlodipine', String.raw`amlodipine|norvasc`],
+  ['hydrochlorothiazide', String.raw`hydrochlorothiazide|\bhctz\b`],
+  ['lisinopril', String.raw`lisinopril`],
+  ['enalapril', String.raw`enalapril`],
+  ['losartan', String.raw`losartan`],
+  ['glibenclamide', String.raw`glibenclamide|glyburide|daonil`],
+  ['gliclazide', String.raw`gliclazide`],
+  ['isoniazid', String.raw`isoniazid|\binh\b`],
+  ['rifampicin', String.raw`rifampicin|rifampin`],
+  ['pyridoxine', String.raw`pyridoxine|vitamin b6`],
+  ['tenofovir-lamivudine-dolutegravir', String.raw`\btld\b|dolutegravir`],
+  ['ready-to-use therapeutic food', String.raw`\brutf\b|plumpy'?\s?nut|ready-to-use therapeutic food`],
+  ['oxytocin', String.raw`oxytocin`],
+  ['misoprostol', String.raw`misoprostol`],
 ];
 const GIVEN = String.raw`(?:on|given|gave|took|taken|taking|started(?: on)?|received|using|used|bought|treated with)\s+(?:some\s+)?`;
 const AMBIGUOUS_DRUGS: ReadonlyArray<readonly [string, string]> = [
@@ -75,12 +91,30 @@ const HABITS: ReadonlyArray<{ present: string; absent: string; source: string; d
   { present: 'drinks alcohol', absent: 'no alcohol use', source: String.raw`alcohol\w*|beer|palm wine|ogogoro|gin|drinker`, denial: String.raw`non-?drinker|teetotal\w*|stopped drinking` },
 ];
 
-/** Adds history, medication, habit and allergy findings to `extraction`. */
+/**
+ * The illness is not getting better, usually on a treatment already given: still ill or still high,
+ * not improving, worse, not gaining weight. The next step is then the guideline's follow-up section
+ * (stepping up, treatment failure), not the starting dose. "Still" counts only before a sign or a
+ * number ("BP still 156/98", "still breathing fast"), not in "still breastfeeding".
+ */
+const NOT_IMPROVING = re(
+  String.raw`\b(?:not (?:improving|improved|getting better|better|responding|gaining(?: weight)?|controlled)|no improvement|getting worse|weight not (?:increasing|going up)|still\s+(?:has\s+|having\s+|with\s+)?(?:high|raised|fast|breathing fast|fever\w*|febrile|hot|sick|ill|vomiting|cough\w*|breathless|bleeding|\d))`,
+);
+
+/** Adds history, medication, habit, allergy and course findings to `extraction`. */
 export function extractHistory(extraction: Extraction): void {
   extractAllergies(extraction);
   extractConditions(extraction);
   extractMedicines(extraction);
   extractHabits(extraction);
+  extractCourse(extraction);
+}
+
+function extractCourse(extraction: Extraction): void {
+  // Read over claimed spans too: "still" sits inside a claimed reading ("BP still 156/98").
+  const first = NOT_IMPROVING.exec(extraction.text);
+  NOT_IMPROVING.lastIndex = 0;
+  if (first) extraction.addFinding(first.index, 'history', 'not improving');
 }
 
 function extractHabits(extraction: Extraction): void {

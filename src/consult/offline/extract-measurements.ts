@@ -17,7 +17,7 @@ import { formatNumber, roundToTenth } from './numbers.js';
 
 const re = (source: string): RegExp => new RegExp(source, 'g');
 
-const LINK = String.raw`(?:\s*(?:is|was|of|at|=|:|-|result|came back|came|returned|now))*\s*`;
+const LINK = String.raw`(?:\s*(?:is|was|of|at|=|:|-|result|came back|came|returned|now|still|today))*\s*`;
 const RESULT = String.raw`(positive|pos|\+\s*ve|\+{1,3}|non[- ]?reactive|reactive|negative|neg|-\s*ve)(?![a-z])`;
 
 interface Rule {

@@ -18,6 +18,7 @@ const vital = (value: string): Finding => ({ category: 'vital_sign', value });
 const test = (value: string): Finding => ({ category: 'test_result', value });
 const duration = (value: string): Finding => ({ category: 'duration', value });
 const exam = (value: string): Finding => ({ category: 'exam_sign', value });
+const medicine = (value: string): Finding => ({ category: 'medication', value });
 
 const AGE: readonly Case[] = [
   { text: 'child 2 years', demographics: { ageYears: 2, ageMonths: 24 } },
@@ -158,6 +159,24 @@ const HISTORY: readonly Case[] = [
   },
   { text: 'NKDA, known asthmatic', findings: [no('allergy', 'known drug allergies'), { category: 'history', value: 'history of asthma' }] },
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
+  // The standard spelling of amoxicillin was not read (the pattern wanted "amoxycillin" or "amoxcillin").
+  { text: 'on amoxicillin since Monday', findings: [medicine('amoxicillin')] },
+  {
+    text: '16 weeks pregnant, on lisinopril 10 mg and amlodipine, hctz stopped',
+    findings: [medicine('lisinopril'), medicine('amlodipine'), medicine('hydrochlorothiazide')],
+  },
+  {
+    text: 'on gliclazide and metformin, TLD for 2 years, INH month 2, RUTF 5 weeks',
+    findings: [medicine('gliclazide'), medicine('tenofovir-lamivudine-dolutegravir'), medicine('isoniazid'), medicine('ready-to-use therapeutic food')],
+  },
+  // Treatment that is not working: the plan's next step is the follow-up section, not the starting dose.
+  {
+    text: 'on amlodipine 10 mg for 3 months, BP still 156/98',
+    findings: [vital('blood pressure 156/98 mmHg'), { category: 'history', value: 'not improving' }],
+  },
+  { text: 'on RUTF 5 weeks, weight not increasing', findings: [{ category: 'history', value: 'not improving' }] },
+  { text: 'day 3 on amoxicillin, still breathing fast', findings: [{ category: 'history', value: 'not improving' }, symptom('fast breathing')] },
+  { text: 'baby still breastfeeding well, improving on ORS', absent: ['not improving'] },
   {
     text: 'BP 150/95, smokes 10 cigarettes a day and takes beer every evening',
     findings: [{ category: 'history', value: 'smokes tobacco' }, { category: 'history', value: 'drinks alcohol' }],
