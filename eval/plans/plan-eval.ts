@@ -126,6 +126,7 @@ async function consultPlan(db: Database, scenario: PlanScenario, chatId: string,
     log: silent,
     search,
     sectionsWithHeading: index.sectionsWithHeading,
+    sectionsMentioning: index.sectionsMentioning,
     ...(anthropicUrl
       ? { writer: createAnthropicPlanWriter({ apiKey: FAKE_ANTHROPIC_API_KEY, baseUrl: anthropicUrl, model: 'claude-eval', timeoutMs: 10_000, maxRetries: 0 }) }
       : {}),

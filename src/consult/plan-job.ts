@@ -4,6 +4,7 @@ import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
+import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { sectionForAnotherTestResult } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
@@ -23,6 +24,8 @@ export interface PlanJobDeps extends Omit<DeliveryDeps, 'store'> {
   writer?: PlanWriter;
   /** Follows a section's "as described in Plan B" to that heading's sections; absent: not followed. */
   sectionsWithHeading?: GuidelineIndex['sectionsWithHeading'];
+  /** Finds what the plan's books say against a medicine the patient takes; absent: not looked for. */
+  sectionsMentioning?: GuidelineIndex['sectionsMentioning'];
   /** Sections per diagnosis; default 4. */
   sectionsPerDiagnosis?: number;
 }
@@ -135,7 +138,13 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         const referenced = sectionsWithHeading
           ? await referencedSections(chosen, async (accession, heading) => fits((await sectionsWithHeading({ accession, heading, limit: 8 })).filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics))))
           : [];
-        retrieved.push(...chosen, ...referenced);
+        // What these books say against a medicine she already takes ("must not be used in pregnancy").
+        const sectionsMentioning = deps.sectionsMentioning;
+        const medicines = consult.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+        const warnings = sectionsMentioning
+          ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fits((await sectionsMentioning({ accession, names, limit: 8 })).filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics))))
+          : [];
+        retrieved.push(...chosen, ...referenced, ...warnings);
       }
       else {
         uncovered.push(diagnosis.condition);

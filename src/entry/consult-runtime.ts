@@ -162,6 +162,7 @@ export async function buildConsultRuntime(options: {
     log,
     search,
     sectionsWithHeading: index.sectionsWithHeading,
+    sectionsMentioning: index.sectionsMentioning,
     ...(writer ? { writer } : {}),
   };
   if (runner) {

@@ -24,4 +24,9 @@ export interface GuidelineIndex {
    * at most `limit`: where a section's "as described in Plan B" sends the reader.
    */
   sectionsWithHeading(query: { accession: string; heading: string; limit: number }): Promise<GuidelineSection[]>;
+  /**
+   * The sections of one book whose text names any of `names` (whole words or phrases, case-insensitive),
+   * in reading order, at most `limit`: where the book speaks of a medicine the patient already takes.
+   */
+  sectionsMentioning(query: { accession: string; names: string[]; limit: number }): Promise<GuidelineSection[]>;
 }

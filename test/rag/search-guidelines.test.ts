@@ -284,6 +284,18 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(sections.every((s) => s.accession === 'SAMPLE-DIARRHOEA')).toBe(true);
   });
 
+  it('lists the sections of one book that name a medicine, a phrase or a name that is not search syntax', async () => {
+    const index = databaseGuidelineIndex(db);
+    const lisinopril = await index.sectionsMentioning({ accession: 'SAMPLE-PREGNANCY', names: ['lisinopril'], limit: 10 });
+    expect(lisinopril.map((s) => s.sectionId)).toContain('preg-antihypertensives-avoid');
+    expect(lisinopril.every((s) => s.accession === 'SAMPLE-PREGNANCY' && /lisinopril/i.test(s.text))).toBe(true);
+    const phrase = await index.sectionsMentioning({ accession: 'SAMPLE-ANAEMIA', names: ['iron and folic acid'], limit: 50 });
+    expect(phrase.length).toBeGreaterThan(0);
+    expect(phrase.every((s) => /iron and folic acid/i.test(s.text))).toBe(true);
+    expect(await index.sectionsMentioning({ accession: 'SAMPLE-PREGNANCY', names: ['"lisinopril \\ & | !(', ''], limit: 5 })).toBeDefined();
+    expect(await index.sectionsMentioning({ accession: 'SAMPLE-PREGNANCY', names: [], limit: 5 })).toEqual([]);
+  });
+
   it('returns the same sections in the same order every time', async () => {
     const input = { condition: 'pneumonia', demographics: { ageYears: 2 }, findings: [{ category: 'symptom' as const, value: 'cough' }] };
     const first = await searchGuidelines(textOnly, input);

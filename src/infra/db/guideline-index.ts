@@ -1,6 +1,6 @@
 import type { GuidelineIndex } from '../../rag/guideline-index.js';
 import type { Database } from './open-database.js';
-import { countVectorsByModel, listChunksWithHeading, searchChunksByTextVariants, searchChunksByVectorVariants } from './stores/guideline-chunk-store.js';
+import { countVectorsByModel, listChunksMentioning, listChunksWithHeading, searchChunksByTextVariants, searchChunksByVectorVariants } from './stores/guideline-chunk-store.js';
 
 /**
  * The GuidelineIndex port over the database (PGlite or PostgreSQL, same SQL). Which embedding models the
@@ -22,5 +22,6 @@ export function databaseGuidelineIndex(db: Database, options: { modelCacheMs?: n
     searchText: (query) => searchChunksByTextVariants(db, query),
     searchVector: async (query) => searchChunksByVectorVariants(db, query, { storedModels: await storedModels() }),
     sectionsWithHeading: (query) => listChunksWithHeading(db, query),
+    sectionsMentioning: (query) => listChunksMentioning(db, query),
   };
 }

@@ -9,6 +9,7 @@ import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
 import { asksForGivenTrimester, forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
+import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
 
@@ -39,6 +40,8 @@ const TREATS = /\b(?:treated with|treat with|takes?|give|given|start|receives?)\
 const PER_SECTION = 3;
 /** Added to each sentence of a section another section sends the reader to. */
 const REFERENCED_BONUS = 2;
+/** Added to each sentence of a section that restricts a medicine the patient already takes: as much as a dose row for her band. */
+const MEDICINE_WARNING_BONUS = 6;
 /** A unit needs this score to be a key sentence (see scoreUnit). */
 const MIN_SCORE = 2;
 
@@ -71,9 +74,12 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const weighFirst: Candidate[] = [];
   // Where the other sections send the reader ("as described in Plan B") is what to do: those lines count more.
   const references = input.sections.flatMap(({ section }) => crossReferences(section));
+  // What a section says against a medicine she already takes (stop, switch) is what to do about it.
+  const medicines = input.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
   input.sections.forEach((labelled, sectionIndex) => {
     const { section } = labelled;
     const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
+    const warning = restrictsMedicine(section, medicines) ? MEDICINE_WARNING_BONUS : 0;
     if (sectionOffTopic(section, input.demographics)) return;
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // A section written for her own trimester or her state after birth: its treatment comes first.
@@ -109,7 +115,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (fit === 'other_band' || fit === 'undecided') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced + warning;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });

@@ -250,6 +250,22 @@ export async function listChunksWithHeading(db: Database, query: { accession: st
 }
 
 /**
+ * The chunks of one book whose full text names any of `names` (a name of several words as a phrase), in
+ * reading order. websearch_to_tsquery reads the names as a user's search, so no name can break the query.
+ */
+export async function listChunksMentioning(db: Database, query: { accession: string; names: string[]; limit: number }): Promise<GuidelineSection[]> {
+  const names = query.names.map((n) => n.replace(/["\\]/g, ' ').trim()).filter((n) => n.length > 0);
+  if (names.length === 0) return [];
+  const search = names.map((n) => (/\s/.test(n) ? `"${n}"` : n)).join(' or ');
+  return db.sql.query<GuidelineSection>(
+    `SELECT ${HIT_COLUMNS} FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id
+      WHERE s.accession = $1 AND c.fts @@ websearch_to_tsquery('english', $2)
+      ORDER BY c.part_file, c.ordinal, c.section_path LIMIT $3`,
+    [query.accession, search, query.limit],
+  );
+}
+
+/**
  * Recomputes lexeme document frequencies from the postings after the corpus changed (a full pass; run
  * once per load), and the planner's statistics: after a bulk load they still describe the empty table,
  * and the planner then picks sequential scans over the GIN and HNSW indexes.

@@ -1,0 +1,43 @@
+import type { CitedSection } from '../guideline-section.js';
+
+/**
+ * What the plan's guidelines say against a medicine the patient already takes. A pregnant woman on
+ * lisinopril needs "ACE inhibitors (such as lisinopril) must not be used in pregnancy" in her plan,
+ * though no search for "chronic hypertension in pregnancy" ranks that section among its first: the
+ * sections of the plan's books that name her medicine in a sentence that forbids or restricts it join
+ * the plan. Only the books the plan already draws on are read, so another disease's book adds nothing.
+ */
+
+/** A sentence that forbids or restricts a medicine. */
+const RESTRICTS = /\b(?:must not|do not|should not|never|avoid\w*|contraindicated|not (?:be )?(?:used|given|safe)|stop(?:ped)?|switch(?:ed)?)\b/i;
+
+/** True when one sentence of the section names one of the medicines and forbids or restricts it. */
+export function restrictsMedicine(section: Pick<CitedSection, 'text'>, medicines: readonly string[]): boolean {
+  const names = medicines.map((m) => new RegExp(`\\b${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
+  return section.text.split(/(?<=[.;:!?])\s+|\n+/).some((sentence) => RESTRICTS.test(sentence) && names.some((name) => name.test(sentence)));
+}
+
+/**
+ * The sections of the chosen sections' books that restrict one of `medicines`, not chosen yet, at most
+ * `limit`, in the order of the books' first appearance. `find` lists a book's sections that name any
+ * of the medicines (already fitted to the patient by the caller).
+ */
+export async function medicineWarningSections<S extends Pick<CitedSection, 'id' | 'accession' | 'text'>>(
+  chosen: readonly S[],
+  medicines: readonly string[],
+  find: (accession: string, names: string[]) => Promise<readonly S[]>,
+  limit = 2,
+): Promise<S[]> {
+  if (medicines.length === 0) return [];
+  const ids = new Set(chosen.map((s) => s.id));
+  const added: S[] = [];
+  for (const accession of [...new Set(chosen.map((s) => s.accession))]) {
+    for (const section of await find(accession, [...medicines])) {
+      if (added.length >= limit) return added;
+      if (ids.has(section.id) || !restrictsMedicine(section, medicines)) continue;
+      ids.add(section.id);
+      added.push(section);
+    }
+  }
+  return added;
+}

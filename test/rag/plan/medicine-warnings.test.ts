@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { CitedSection } from '../../../src/rag/guideline-section.js';
+import { medicineWarningSections, restrictsMedicine } from '../../../src/rag/plan/medicine-warnings.js';
+
+function section(accession: string, sectionPath: string, text: string): CitedSection {
+  return { id: `${accession}:${sectionPath}`, bookTitle: accession, sectionPath, titlePath: `${accession} > ${sectionPath}`, text, accession, contentHash: sectionPath };
+}
+
+const AVOID = section(
+  'PREGNANCY',
+  'Antihypertensive medicines in pregnancy > Medicines to avoid in pregnancy',
+  'ACE inhibitors (such as lisinopril and enalapril) must not be used in pregnancy. A woman who becomes pregnant while taking any of these should be switched by a clinician.',
+);
+const DOSES = section('PREGNANCY', 'Antihypertensive medicines in pregnancy > Oral medicines', 'Methyldopa 250 mg two or three times daily. Lisinopril is listed in Annex 2.');
+const CLASSIFY = section('PREGNANCY', 'Hypertensive disorders of pregnancy > Chronic hypertension', 'Chronic hypertension is raised blood pressure before 20 weeks.');
+const MALARIA = section('MALARIA', 'Malaria in pregnancy > Medicines not to give', 'Do not give primaquine in pregnancy.');
+
+describe('what the plan\'s guidelines say against a medicine the patient already takes', () => {
+  it('reads a sentence that names her medicine and forbids or restricts it, not one that only names it', () => {
+    expect(restrictsMedicine(AVOID, ['lisinopril'])).toBe(true);
+    expect(restrictsMedicine(AVOID, ['Lisinopril'])).toBe(true);
+    expect(restrictsMedicine(DOSES, ['lisinopril'])).toBe(false);
+    expect(restrictsMedicine(AVOID, ['amlodipine'])).toBe(false);
+    // A name is matched as a whole word: "enalapril" is not "april".
+    expect(restrictsMedicine(AVOID, ['april'])).toBe(false);
+  });
+
+  it('adds the warning from a book the plan already draws on, once, and nothing from another book', async () => {
+    const books: Record<string, CitedSection[]> = { PREGNANCY: [DOSES, AVOID, CLASSIFY], MALARIA: [MALARIA] };
+    const asked: string[] = [];
+    const find = async (accession: string, names: string[]) => {
+      asked.push(`${accession}:${names.join(',')}`);
+      return books[accession] ?? [];
+    };
+    expect(await medicineWarningSections([CLASSIFY], ['lisinopril'], find)).toEqual([AVOID]);
+    expect(asked).toEqual(['PREGNANCY:lisinopril']);
+    // Already chosen: not added twice. No medicine: nothing is looked up.
+    expect(await medicineWarningSections([CLASSIFY, AVOID], ['lisinopril'], find)).toEqual([]);
+    asked.length = 0;
+    expect(await medicineWarningSections([CLASSIFY], [], find)).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+});
