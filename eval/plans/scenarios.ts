@@ -114,6 +114,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give artemether-lumefantrine 4 tablets twice a day for three days.'],
   },
   {
+    // The README's consult. Under five she is the most likely to progress to severe malaria (ch3): the plan
+    // says when to refer (danger signs, rectal artesunate before referral), not only what to give today.
+    id: 'malaria-child-when-to-refer',
+    book: 'malaria',
+    population: 'child under five, 5 to <15 kg band',
+    messages: ['3 year old boy, 14 kg, fever 2 days, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [AL_ROW.one, /rectal artesunate/i],
+    mustNotCite: [TEST_NEGATIVE_SECTION, PREGNANCY_SECTION],
+  },
+  {
     id: 'malaria-child-15-25kg',
     book: 'malaria',
     population: 'child, 15 to <25 kg band',
