@@ -134,15 +134,17 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           );
         const chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
         // What the chosen sections send the reader to ("as described in Plan B") is part of the plan.
+        // Sections looked up by heading or by name rather than ranked: fitted to her like the rest.
+        const fitted = (sections: readonly CitedSection[]) => fits(sections.filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics)));
         const sectionsWithHeading = deps.sectionsWithHeading;
         const referenced = sectionsWithHeading
-          ? await referencedSections(chosen, async (accession, heading) => fits((await sectionsWithHeading({ accession, heading, limit: 8 })).filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics))))
+          ? await referencedSections(chosen, async (accession, heading) => fitted(await sectionsWithHeading({ accession, heading, limit: 8 })))
           : [];
         // What these books say against a medicine she already takes ("must not be used in pregnancy").
         const sectionsMentioning = deps.sectionsMentioning;
         const medicines = consult.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
         const warnings = sectionsMentioning
-          ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fits((await sectionsMentioning({ accession, names, limit: 8 })).filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics))))
+          ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })))
           : [];
         retrieved.push(...chosen, ...referenced, ...warnings);
       }

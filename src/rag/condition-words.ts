@@ -11,8 +11,7 @@ const MODIFIERS = new Set([
 
 /** The words that name the condition. */
 export function conditionWords(condition: string): string[] {
-  const words = searchTerms(normaliseQueryText(condition)).filter((w) => /[a-z]/.test(w));
-  return words.filter((w) => !MODIFIERS.has(w));
+  return namingWords(normaliseQueryText(condition));
 }
 
 /** Same word, or the same stem for words of five letters or more ("malarial" ~ "malaria", "infants" ~ "infant"). */
@@ -39,12 +38,14 @@ export function conditionConcepts(condition: string): string[][] {
     }
     concepts.push(merged);
   };
-  for (const { written, meaning } of expandLexicon(condition).phrases) add(namingWords(`${written} ${meaning}`));
+  const expanded = expandLexicon(condition);
+  for (const { written, meaning } of expanded.phrases) add(namingWords(`${written} ${meaning}`));
   const grouped = new Set(concepts.flatMap((c) => [...c]));
-  for (const word of conditionWords(condition)) if (!grouped.has(word)) add([word]);
+  for (const word of namingWords(expanded.text)) if (!grouped.has(word)) add([word]);
   return concepts.map((c) => [...c]);
 }
 
+/** The words of a text that name something: letters, not a modifier. */
 function namingWords(text: string): string[] {
   return searchTerms(text).filter((w) => /[a-z]/.test(w) && !MODIFIERS.has(w));
 }

@@ -97,7 +97,7 @@ const HABITS: ReadonlyArray<{ present: string; absent: string; source: string; d
  * (stepping up, treatment failure), not the starting dose. "Still" counts only before a sign or a
  * number ("BP still 156/98", "still breathing fast"), not in "still breastfeeding".
  */
-const NOT_IMPROVING = re(
+const NOT_IMPROVING = new RegExp(
   String.raw`\b(?:not (?:improving|improved|getting better|better|responding|gaining(?: weight)?|controlled)|no improvement|getting worse|weight not (?:increasing|going up)|still\s+(?:has\s+|having\s+|with\s+)?(?:high|raised|fast|breathing fast|fever\w*|febrile|hot|sick|ill|vomiting|cough\w*|breathless|bleeding|\d))`,
 );
 
@@ -112,9 +112,8 @@ export function extractHistory(extraction: Extraction): void {
 
 function extractCourse(extraction: Extraction): void {
   // Read over claimed spans too: "still" sits inside a claimed reading ("BP still 156/98").
-  const first = NOT_IMPROVING.exec(extraction.text);
-  NOT_IMPROVING.lastIndex = 0;
-  if (first) extraction.addFinding(first.index, 'history', 'not improving');
+  const at = extraction.text.search(NOT_IMPROVING);
+  if (at >= 0) extraction.addFinding(at, 'history', 'not improving');
 }
 
 function extractHabits(extraction: Extraction): void {

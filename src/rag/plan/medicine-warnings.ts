@@ -1,4 +1,5 @@
 import type { CitedSection } from '../guideline-section.js';
+import { splitSentences } from './section-text.js';
 
 /**
  * What the plan's guidelines say against a medicine the patient already takes. A pregnant woman on
@@ -14,7 +15,10 @@ const RESTRICTS = /\b(?:must not|do not|should not|never|avoid\w*|contraindicate
 /** True when one sentence of the section names one of the medicines and forbids or restricts it. */
 export function restrictsMedicine(section: Pick<CitedSection, 'text'>, medicines: readonly string[]): boolean {
   const names = medicines.map((m) => new RegExp(`\\b${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
-  return section.text.split(/(?<=[.;:!?])\s+|\n+/).some((sentence) => RESTRICTS.test(sentence) && names.some((name) => name.test(sentence)));
+  return section.text
+    .split('\n')
+    .flatMap((line) => splitSentences(line))
+    .some((sentence) => RESTRICTS.test(sentence) && names.some((name) => name.test(sentence)));
 }
 
 /**
