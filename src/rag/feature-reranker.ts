@@ -49,8 +49,11 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  */
 export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0.1, population: 0, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, course: 0.5 };
 
-/** A question about doing or keeping a test, which a workup section answers. */
-const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|stock)\b/i;
+/**
+ * A question about doing or keeping a test, which a workup section answers. "Stock" is supply only as
+ * "in/out of/no stock" or a stock-out: "eats salted fish and stock cubes" asks nothing about tests.
+ */
+const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|(?:in|out of|no) stock|stock-?outs?)\b/i;
 /** The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it. */
 const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
 const COURSE_HEADING = /\b(?:not improving|not responding|non-response|stepping up|adding|treatment failure|getting worse)\b/i;

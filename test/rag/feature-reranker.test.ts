@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { featureReranker } from '../../src/rag/feature-reranker.js';
+import type { RerankCandidate } from '../../src/rag/reranker.js';
+
+const BOOK = 'Hypertension in adults';
+const candidate = (path: string): RerankCandidate => ({
+  accession: 'SAMPLE-HYPERTENSION',
+  sectionId: path,
+  titlePath: `${BOOK} > ${path}`,
+  sectionPath: path,
+  text: 'Blood pressure in adults.',
+  fusedScore: 0.03,
+});
+const howToMeasure = candidate('Measuring blood pressure > Measuring blood pressure correctly > Cuff size and position');
+const medicines = candidate('Medicines > Medicines for hypertension > First-line medicines and starting doses in adults');
+
+async function firstOf(text: string): Promise<string> {
+  const scores = await featureReranker().rerank({ condition: 'hypertension', text, demographics: { ageYears: 50, sex: 'male' } }, [howToMeasure, medicines]);
+  return (scores[0] ?? 0) > (scores[1] ?? 0) ? howToMeasure.sectionPath : medicines.sectionPath;
+}
+
+describe('feature reranker: what the health worker asks for', () => {
+  it('puts managing the illness before how to measure it when a reading is reported', async () => {
+    expect(await firstOf('hypertension BP 150/95 on two visits')).toBe(medicines.sectionPath);
+  });
+
+  it('puts how to measure first when the health worker asks how to measure', async () => {
+    expect(await firstOf('hypertension how to measure BP in a big arm')).toBe(howToMeasure.sectionPath);
+  });
+
+  it('does not read stock cubes in a diet as a question about test stock', async () => {
+    expect(await firstOf('hypertension BP 150/95 eats salted fish and stock cubes daily')).toBe(medicines.sectionPath);
+  });
+});
