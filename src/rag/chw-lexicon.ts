@@ -112,6 +112,9 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['seizure', 'convulsions fits'],
   ['seizures', 'convulsions fits'],
   ['breathless', 'difficulty breathing'],
+  ['high blood pressure', 'hypertension'],
+  ['raised blood pressure', 'hypertension'],
+  ['elevated blood pressure', 'hypertension'],
   // Clinical words for which a guideline for health workers writes the everyday one ("First aid during
   // a fit", "yellow eyes"): the lexicon reads both ways.
   ['convulsion', 'fit'],

@@ -43,6 +43,12 @@ describe('the CHW lexicon', () => {
     expect(searchTerms(normaliseQueryText('had a seizure'))).toEqual(expect.arrayContaining(['convulsions', 'fits']));
   });
 
+  it('reads high or raised blood pressure as hypertension, the word the guideline is titled with', () => {
+    expect(searchTerms(normaliseQueryText('raised blood pressure reading'))).toContain('hypertension');
+    expect(searchTerms(normaliseQueryText('high blood pressure'))).toContain('hypertension');
+    expect(searchTerms(normaliseQueryText('blood pressure 120/80'))).not.toContain('hypertension');
+  });
+
   it('expands lab shorthand and units', () => {
     expect(normaliseQueryText('FBS 8.2 mmol/l')).toContain('fasting glucose');
     expect(normaliseQueryText('RBS 50 mg/dl')).toContain('random glucose');
