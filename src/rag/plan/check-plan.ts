@@ -2,7 +2,7 @@ import type { Demographics } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences } from './section-text.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
@@ -19,6 +19,7 @@ export type RemovalReason =
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
+  demographics: Demographics;
   weightKg: number | undefined;
   offTopic: ReadonlySet<string>;
   otherPopulation: ReadonlySet<string>;
@@ -52,12 +53,14 @@ type DraftLine =
  * it cites; a unit that fails is removed, labels naming no retrieved section are dropped, and headings
  * left empty by the removals go too. With the patient's demographics it also removes a unit that cites
  * only off-topic sections, a treatment line that cites only sections written for another population,
- * and any unit naming a drug a retrieved section forbids for this patient (plan-fit.ts).
+ * and any unit naming a drug a retrieved section forbids for this patient (plan-fit.ts), unless the unit
+ * itself forbids it for her ("lisinopril must not be used in pregnancy").
  */
 export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics): PlanCheckResult {
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
   const fit: PatientFit | undefined = demographics
     ? {
+        demographics,
         weightKg: demographics.weightKg,
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
@@ -149,7 +152,7 @@ function checkRecommendation(
   if (fit) {
     const onTopic = valid.filter((label) => !fit.offTopic.has(label));
     if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
-    if (namesForbiddenDrug(substance, fit.forbidden)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    if (namesForbiddenDrug(substance, fit.forbidden) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
     }

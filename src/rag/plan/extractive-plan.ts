@@ -8,7 +8,7 @@ import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -95,7 +95,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
-      if (namesForbiddenDrug(unit.text, forbidden)) return;
+      // A drug forbidden for her appears only in the sentence that forbids it for her.
+      if (namesForbiddenDrug(unit.text, forbidden) && !warnsAgainstForbidden(unit.text, forbidden, input.demographics)) return;
       if (otherPopulation && isTreatmentLine(unit.text)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;

@@ -84,28 +84,53 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
       .split('\n')
       .flatMap((line) => splitSentences(line))
       .flatMap((sentence) => sentence.split(';'));
-    for (const sentence of clauses) {
-      const lower = sentence.toLowerCase();
-      for (const m of lower.matchAll(PROHIBITION)) {
-        const object = m[1] ?? '';
-        if (!prohibitionApplies(`${object} ${lower}`, d)) continue;
-        for (const drug of drugsIn(object)) found.push({ drug, label });
-      }
-      for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
-        if (!prohibitionApplies(m[2] ?? '', d)) continue;
-        for (const drug of drugsIn(m[1] ?? '')) found.push({ drug, label });
-      }
-      // "ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy": the subject
-      // may be long, so only the medicines and classes it names count.
-      for (const m of lower.matchAll(MODAL_PROHIBITION)) {
-        if (!prohibitionApplies(m[1] ?? '', d)) continue;
-        const subject = lower.slice(0, m.index);
-        for (const drug of [...drugsNamed(subject), ...drugClassesNamed(subject)]) found.push({ drug, label });
-      }
-    }
+    for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d)) found.push({ drug, label });
   }
   // A forbidden class forbids each of its medicines, however the line names it.
+  return withClassMembers(found);
+}
+
+/** The drugs one clause says are not to be given to a population this patient is in. */
+function drugsForbiddenIn(clause: string, d: Demographics): string[] {
+  const lower = clause.toLowerCase();
+  const drugs: string[] = [];
+  for (const m of lower.matchAll(PROHIBITION)) {
+    const object = m[1] ?? '';
+    if (prohibitionApplies(`${object} ${lower}`, d)) drugs.push(...drugsIn(object));
+  }
+  for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
+    if (prohibitionApplies(m[2] ?? '', d)) drugs.push(...drugsIn(m[1] ?? ''));
+  }
+  // "ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy": the subject
+  // may be long, so only the medicines and classes it names count.
+  for (const m of lower.matchAll(MODAL_PROHIBITION)) {
+    if (!prohibitionApplies(m[1] ?? '', d)) continue;
+    const subject = lower.slice(0, m.index);
+    drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
+  }
+  return drugs;
+}
+
+function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
   return found.flatMap((f) => [f, ...drugClassesNamed(f.drug).flatMap((name) => [...(name === f.drug ? [] : [{ drug: name, label: f.label }]), ...(DRUG_CLASSES[name] ?? []).map((drug) => ({ drug, label: f.label }))])]);
+}
+
+/** Words that turn a prohibition into a permission for some: "... must not be used in pregnancy, except ...". */
+const EXCEPTION = /\b(?:except|unless|apart from|other than|only if|instead|rather than|but|can be|may be|is safe|are safe)\b/i;
+
+/**
+ * True when the line warns against the forbidden drugs it names rather than recommending them: every
+ * one of them is forbidden, for a population she is in, by a clause of the line itself ("ACE inhibitors
+ * (such as lisinopril) must not be used in pregnancy"), and the line has no dose and no exception. Such a
+ * line tells the health worker what her own medicine is not to be; "Do not give lisinopril" with no
+ * population, or "... in pregnancy; give enalapril instead", is not one.
+ */
+export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics): boolean {
+  const named = forbidden.filter((f) => namesForbiddenDrug(text, [f]));
+  if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
+  const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
+  const own = new Set(withClassMembers(clauses.flatMap((clause) => drugsForbiddenIn(clause, d)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
+  return named.every((f) => own.has(f.drug));
 }
 
 /** True when the line names one of the forbidden drugs (by name, alias, or all parts of a combination). */

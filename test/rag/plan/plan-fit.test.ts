@@ -86,6 +86,27 @@ describe('a forbidden drug class (hypertension sample ch6: ACE inhibitors and AR
   it('leaves them for a man', () => {
     expect(forbiddenDrugs(medicines, { sex: 'male', ageYears: 50 })).toEqual([]);
   });
+
+  it('keeps the line that forbids her own medicine for her, and nothing that could be read as giving it', () => {
+    const pregnant16Weeks = { sex: 'female' as const, ageYears: 34, pregnant: true, gestationWeeks: 16, trimester: 2 as const };
+    const warning = [
+      '- ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy [S1]',
+      '- Lisinopril must not be used in pregnancy [S1]',
+      '- Do not give lisinopril [S1]',
+      '- Do not give lisinopril in pregnancy; give enalapril instead [S1]',
+      '- Lisinopril must not be used in pregnancy unless blood pressure is 160/110 or more [S1]',
+      '- Lisinopril 10 mg must not be used in pregnancy [S1]',
+    ].join('\n');
+    // Pregnancy sample ch5, "Medicines to avoid in pregnancy", names the medicines.
+    const avoid = section(
+      'S1',
+      'Antihypertensive medicines in pregnancy > Medicines to avoid in pregnancy',
+      "ACE inhibitors (such as lisinopril and enalapril) and angiotensin receptor blockers (such as losartan) must not be used in pregnancy, because they can damage the baby's kidneys and cause too little amniotic fluid and skull defects.",
+    );
+    const checked = checkPlanDraft(warning, [avoid], pregnant16Weeks);
+    expect(checked.text.split('\n')).toEqual(['- ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy [S1]', '- Lisinopril must not be used in pregnancy [S1]']);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['contraindicated_for_patient', 'contraindicated_for_patient', 'contraindicated_for_patient', 'contraindicated_for_patient']);
+  });
 });
 
 describe('a section for the other test result', () => {
