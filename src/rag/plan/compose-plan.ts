@@ -1,9 +1,10 @@
 import type { LabelledSection, PlanWriter, PlanWriterInput } from '../plan-writer.js';
 import { checkPlanDraft, type PlanCheckResult } from './check-plan.js';
-import { CITATION_GROUP, formatCitation, labelsInGroup } from './citations.js';
+import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import type { ForbiddenDrug } from './plan-fit.js';
 import { extractivePlan } from './extractive-plan.js';
 import { formatSources } from './format-sources.js';
+import { OWN_MEDICINES_HEADING, ownMedicineWarningLines } from './medicine-warnings.js';
 
 export interface ComposePlanOptions {
   /** Absent: the offline, extractive plan. */
@@ -52,7 +53,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
   if (writer) {
     try {
       const draft = await writer.writePlan(input, signal ? { signal } : {});
-      const checked = checkPlanDraft(draft, input.sections, input.demographics);
+      const checked = withOwnMedicineWarnings(checkPlanDraft(draft, input.sections, input.demographics), input);
       removed = checked.removed;
       if (checked.kept >= minKeptLines && checked.citedLabels.length > 0) {
         const numbered = renumber(checked.text, checked.citedLabels, input.sections);
@@ -65,18 +66,15 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
     }
   }
 
-  const extractive = checkPlanDraft(
-    extractivePlan({
-      diagnoses: input.diagnoses,
-      demographics: input.demographics,
-      findings: input.findings,
-      sections: input.sections,
-      ...(options.maxExtractiveSentences !== undefined ? { maxSentences: options.maxExtractiveSentences } : {}),
-      ...(input.question !== undefined ? { question: input.question } : {}),
-    }),
-    input.sections,
-    input.demographics,
-  );
+  const extractiveDraft = extractivePlan({
+    diagnoses: input.diagnoses,
+    demographics: input.demographics,
+    findings: input.findings,
+    sections: input.sections,
+    ...(options.maxExtractiveSentences !== undefined ? { maxSentences: options.maxExtractiveSentences } : {}),
+    ...(input.question !== undefined ? { question: input.question } : {}),
+  });
+  const extractive = withOwnMedicineWarnings(checkPlanDraft(extractiveDraft, input.sections, input.demographics), input);
   const numbered = renumber(extractive.text, extractive.citedLabels, input.sections);
   return {
     text: assemble(numbered.text, numbered.sections),
@@ -86,6 +84,23 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
     forbidden: extractive.forbidden,
     removed,
     fallbackReason,
+  };
+}
+
+/**
+ * A checked plan that does not name a medicine the patient already takes, where a section forbids it
+ * for her, gets the section's own sentence saying so under its own heading, checked like every line.
+ */
+function withOwnMedicineWarnings(checked: PlanCheckResult, input: PlanWriterInput): PlanCheckResult {
+  const lines = ownMedicineWarningLines(checked.text, input);
+  if (lines.length === 0) return checked;
+  const added = checkPlanDraft([OWN_MEDICINES_HEADING, ...lines].join('\n'), input.sections, input.demographics);
+  if (added.kept === 0) return checked;
+  return {
+    ...checked,
+    text: `${checked.text}\n\n${added.text}`,
+    kept: checked.kept + added.kept,
+    citedLabels: sortLabels([...new Set([...checked.citedLabels, ...added.citedLabels])]),
   };
 }
 

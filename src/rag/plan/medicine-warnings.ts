@@ -1,5 +1,8 @@
+import type { Demographics, Finding } from '../../patient/findings.js';
 import type { CitedSection } from '../guideline-section.js';
-import { splitSentences } from './section-text.js';
+import type { LabelledSection } from '../plan-writer.js';
+import { forbiddenDrugs, namesForbiddenDrug, warnsAgainstForbidden } from './plan-fit.js';
+import { sectionBody, splitSentences } from './section-text.js';
 
 /**
  * What the plan's guidelines say against a medicine the patient already takes. A pregnant woman on
@@ -44,4 +47,27 @@ export async function medicineWarningSections<S extends Pick<CitedSection, 'id' 
     }
   }
   return added;
+}
+
+export const OWN_MEDICINES_HEADING = '**Medicines the patient already takes**';
+
+/**
+ * The guideline's own sentences forbidding, for this patient, a medicine she already takes, as cited
+ * plan lines, for each such medicine the plan does not name yet: a writer's draft may leave her
+ * lisinopril unmentioned, and the check removes any line that names it without forbidding it for her.
+ * Each line is a section's sentence that passes the check (warnsAgainstForbidden), cited to it.
+ */
+export function ownMedicineWarningLines(plan: string, input: { sections: readonly LabelledSection[]; findings: readonly Finding[]; demographics: Demographics }): string[] {
+  const forbidden = forbiddenDrugs(input.sections, input.demographics);
+  const medicines = input.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+  const unsaid = forbidden.filter((f) => medicines.some((m) => namesForbiddenDrug(m, [f])) && !namesForbiddenDrug(plan, [f]));
+  if (unsaid.length === 0) return [];
+  const lines: string[] = [];
+  for (const { label, section } of input.sections) {
+    for (const sentence of sectionBody(section).split('\n').flatMap((line) => splitSentences(line))) {
+      if (unsaid.some((f) => namesForbiddenDrug(sentence, [f])) && warnsAgainstForbidden(sentence, forbidden, input.demographics)) lines.push(`- ${sentence.trim()} [${label}]`);
+    }
+    if (lines.length > 0) break;
+  }
+  return lines;
 }
