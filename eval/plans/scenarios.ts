@@ -391,6 +391,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Continue lisinopril 10 mg once daily.'],
   },
   {
+    // The same woman seen against the hypertension book: its "Women who are or may become pregnant" names
+    // the class, not her enalapril; the plan must still say her medicine's class must not be used.
+    id: 'hypertension-pregnant-on-enalapril',
+    book: 'hypertension',
+    population: 'pregnant, first trimester, on an ACE inhibitor',
+    messages: ['29 year old woman, 10 weeks pregnant, on enalapril 5 mg daily, BP 148/96', 'dx: hypertension'],
+    mustSay: [/(?:enalapril|ACE inhibitors)[^\n]*must not be used in pregnancy/i],
+    mustNotSay: [ACE_ARB],
+    unsafeDraft: ['Continue enalapril 5 mg once daily.'],
+  },
+  {
     id: 'hypertension-older-woman',
     book: 'hypertension',
     population: 'older woman',
