@@ -118,16 +118,23 @@ function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
 /** Words that turn a prohibition into a permission for some: "... must not be used in pregnancy, except ...". */
 const EXCEPTION = /\b(?:except|unless|apart from|other than|only if|instead|rather than|but|can be|may be|is safe|are safe)\b/i;
 
+/** A negated verb ("do not give", "must not be used", "is not given"): what a prohibition says. */
+const NEGATED_VERB = /\b(?:do not|don't|never|must not|should not|cannot|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;
+/** A verb that recommends a medicine, once the negated verbs are taken out. */
+const RECOMMENDS = /\b(?:give|giving|continue|continuing|start|starting|take|use|using|prescribe|keep|restart|resume|add|increase|offer|switch|change)\b/i;
+
 /**
  * True when the line warns against the forbidden drugs it names rather than recommending them: every
  * one of them is forbidden, for a population she is in, by a clause of the line itself ("ACE inhibitors
- * (such as lisinopril) must not be used in pregnancy"), and the line has no dose and no exception. Such a
- * line tells the health worker what her own medicine is not to be; "Do not give lisinopril" with no
- * population, or "... in pregnancy; give enalapril instead", is not one.
+ * (such as lisinopril) must not be used in pregnancy"), and the line has no dose, no exception and no
+ * verb recommending a medicine besides the negated ones. Such a line tells the health worker what her
+ * own medicine is not to be; "Do not give lisinopril" with no population, "... in pregnancy; give
+ * enalapril instead" or "Continue lisinopril since ARBs must not be used in pregnancy" is not one.
  */
 export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics): boolean {
   const named = forbidden.filter((f) => namesForbiddenDrug(text, [f]));
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
+  if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' '))) return false;
   const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
   const own = new Set(withClassMembers(clauses.flatMap((clause) => drugsForbiddenIn(clause, d)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));
