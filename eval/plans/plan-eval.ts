@@ -154,6 +154,10 @@ export function readPlan(plan: string): { lines: string[]; sources: string[] } {
 
 /** "Do not give X", "never give X", "X must not be used": a line that forbids X does not recommend it. */
 const FORBIDS = /\b(do not|don't|never|must not|should not|not be used|not used|avoid|not to be given|not given|instead of)\b/i;
+/** Unless, with its negated verbs taken out, it still tells the reader to give or keep something: "Continue X since Y must not be used". */
+const NEGATED = /\b(?:do not|don't|never|must not|should not|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;
+const STILL_RECOMMENDS = /\b(?:give|continue|start|take|keep|restart|resume|use|prescribe|add|increase)\b/i;
+const forbidsOnly = (line: string) => FORBIDS.test(line) && !STILL_RECOMMENDS.test(line.replace(NEGATED, ' '));
 
 function judge(scenario: PlanScenario, output: ConsultOutput): ExpectationResult[] {
   const { lines, sources } = readPlan(output.text);
@@ -177,7 +181,7 @@ function judge(scenario: PlanScenario, output: ConsultOutput): ExpectationResult
     }
   }
   for (const pattern of scenario.mustNotSay ?? []) {
-    const offending = lines.find((line) => pattern.test(line) && !FORBIDS.test(line));
+    const offending = lines.find((line) => pattern.test(line) && !forbidsOnly(line));
     results.push({ kind: 'must-not', description: `never recommends ${pattern}`, passed: !offending, ...(offending ? { evidence: offending } : {}) });
   }
   for (const pattern of scenario.mustNotCite ?? []) {

@@ -388,7 +388,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustCite: [/Medicines to avoid in pregnancy/i],
     mustSay: [/lisinopril[^\n]*must not be used in pregnancy/i, /switched/i],
     mustNotSay: [ACE_ARB],
-    unsafeDraft: ['Continue lisinopril 10 mg once daily.'],
+    unsafeDraft: ['Continue lisinopril 10 mg once daily.', 'Continue lisinopril since angiotensin receptor blockers such as losartan must not be used in pregnancy.'],
   },
   {
     // The same woman seen against the hypertension book: its "Women who are or may become pregnant" names
