@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
+import { medicinesTaken } from '../patient/findings.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
@@ -142,7 +143,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           : [];
         // What these books say against a medicine she already takes ("must not be used in pregnancy").
         const sectionsMentioning = deps.sectionsMentioning;
-        const medicines = consult.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+        const medicines = medicinesTaken(consult.findings);
         const warnings = sectionsMentioning
           ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })))
           : [];

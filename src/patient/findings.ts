@@ -29,6 +29,11 @@ export interface Finding {
   readonly negated?: boolean;
 }
 
+/** The medicines the health worker says the patient takes (not those said to be absent), as recorded. */
+export function medicinesTaken(findings: readonly Finding[]): string[] {
+  return findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+}
+
 /** Who the patient is; every field is optional until the health worker has said it. */
 export interface Demographics {
   /** Completed years of age (0 for a baby). */

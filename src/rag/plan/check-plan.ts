@@ -2,7 +2,7 @@ import type { Demographics } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, sectionForOtherPopulation, sectionOffTopic, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences } from './section-text.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
@@ -152,7 +152,7 @@ function checkRecommendation(
   if (fit) {
     const onTopic = valid.filter((label) => !fit.offTopic.has(label));
     if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
-    if (namesForbiddenDrug(substance, fit.forbidden) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    if (givesForbiddenDrug(substance, fit.forbidden, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
     }

@@ -92,7 +92,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
  * for her, gets the section's own sentence saying so under its own heading, checked like every line.
  */
 function withOwnMedicineWarnings(checked: PlanCheckResult, input: PlanWriterInput): PlanCheckResult {
-  const lines = ownMedicineWarningLines(checked.text, input);
+  const lines = ownMedicineWarningLines(checked.text, checked.forbidden, input);
   if (lines.length === 0) return checked;
   const added = checkPlanDraft([OWN_MEDICINES_HEADING, ...lines].join('\n'), input.sections, input.demographics);
   if (added.kept === 0) return checked;

@@ -1,5 +1,5 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
-import type { Demographics, Finding } from '../../patient/findings.js';
+import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { findMentions } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
@@ -8,7 +8,7 @@ import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, isTreatmentLine, namesForbiddenDrug, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -75,7 +75,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   // Where the other sections send the reader ("as described in Plan B") is what to do: those lines count more.
   const references = input.sections.flatMap(({ section }) => crossReferences(section));
   // What a section says against a medicine she already takes (stop, switch) is what to do about it.
-  const medicines = input.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+  const medicines = medicinesTaken(input.findings);
   input.sections.forEach((labelled, sectionIndex) => {
     const { section } = labelled;
     const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
@@ -95,8 +95,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
-      // A drug forbidden for her appears only in the sentence that forbids it for her.
-      if (namesForbiddenDrug(unit.text, forbidden) && !warnsAgainstForbidden(unit.text, forbidden, input.demographics)) return;
+      if (givesForbiddenDrug(unit.text, forbidden, input.demographics)) return;
       if (otherPopulation && isTreatmentLine(unit.text)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;

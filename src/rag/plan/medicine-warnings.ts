@@ -1,7 +1,7 @@
-import type { Demographics, Finding } from '../../patient/findings.js';
+import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
-import { forbiddenDrugs, namesForbiddenDrug, warnsAgainstForbidden } from './plan-fit.js';
+import { namesForbiddenDrug, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { sectionBody, splitSentences } from './section-text.js';
 
 /**
@@ -56,16 +56,20 @@ export const OWN_MEDICINES_HEADING = '**Medicines the patient already takes**';
  * plan lines, for each such medicine the plan does not name yet: a writer's draft may leave her
  * lisinopril unmentioned, and the check removes any line that names it without forbidding it for her.
  * Each line is a section's sentence that passes the check (warnsAgainstForbidden), cited to it.
+ * `forbidden` is what the check of the plan found the sections forbid for her.
  */
-export function ownMedicineWarningLines(plan: string, input: { sections: readonly LabelledSection[]; findings: readonly Finding[]; demographics: Demographics }): string[] {
-  const forbidden = forbiddenDrugs(input.sections, input.demographics);
-  const medicines = input.findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+export function ownMedicineWarningLines(
+  plan: string,
+  forbidden: readonly ForbiddenDrug[],
+  input: { sections: readonly LabelledSection[]; findings: readonly Finding[]; demographics: Demographics },
+): string[] {
+  const medicines = medicinesTaken(input.findings);
   const unsaid = forbidden.filter((f) => medicines.some((m) => namesForbiddenDrug(m, [f])) && !namesForbiddenDrug(plan, [f]));
   if (unsaid.length === 0) return [];
   const lines: string[] = [];
   for (const { label, section } of input.sections) {
     for (const sentence of sectionBody(section).split('\n').flatMap((line) => splitSentences(line))) {
-      if (unsaid.some((f) => namesForbiddenDrug(sentence, [f])) && warnsAgainstForbidden(sentence, forbidden, input.demographics)) lines.push(`- ${sentence.trim()} [${label}]`);
+      if (namesForbiddenDrug(sentence, unsaid) && warnsAgainstForbidden(sentence, forbidden, input.demographics)) lines.push(`- ${sentence.trim()} [${label}]`);
     }
     if (lines.length > 0) break;
   }

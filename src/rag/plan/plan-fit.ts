@@ -140,6 +140,15 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
   return named.every((f) => own.has(f.drug));
 }
 
+/**
+ * True when the line names a drug forbidden for her other than to forbid it for her (warnsAgainstForbidden):
+ * such a line never reaches a plan. The one rule of both plan modes, the extractive plan and the check
+ * of a drafted plan.
+ */
+export function givesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics): boolean {
+  return namesForbiddenDrug(text, forbidden) && !warnsAgainstForbidden(text, forbidden, d);
+}
+
 /** True when the line names one of the forbidden drugs (by name, alias, or all parts of a combination). */
 export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[]): boolean {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9/-]+/g, ' ')} `;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { medicineWarningSections, ownMedicineWarningLines, restrictsMedicine } from '../../../src/rag/plan/medicine-warnings.js';
+import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
 
 function section(accession: string, sectionPath: string, text: string): CitedSection {
   return { id: `${accession}:${sectionPath}`, bookTitle: accession, sectionPath, titlePath: `${accession} > ${sectionPath}`, text, accession, contentHash: sectionPath };
@@ -51,15 +52,15 @@ describe('the guideline sentence against her own medicine, when a plan leaves it
   const onLisinopril = [{ category: 'medication' as const, value: 'lisinopril 10 mg daily' }];
 
   it('gives the sentence that forbids it for her, cited to its section', () => {
-    expect(ownMedicineWarningLines('- Methyldopa 250 mg two or three times daily [S1]', { sections, findings: onLisinopril, demographics: pregnant })).toEqual([
+    expect(ownMedicineWarningLines('- Methyldopa 250 mg two or three times daily [S1]', forbiddenDrugs(sections, pregnant), { sections, findings: onLisinopril, demographics: pregnant })).toEqual([
       '- ACE inhibitors (such as lisinopril and enalapril) must not be used in pregnancy. [S2]',
     ]);
   });
 
   it('adds nothing when the plan already names it, when she does not take it, or when it is not forbidden for the patient', () => {
-    expect(ownMedicineWarningLines('- ACE inhibitors (such as lisinopril) must not be used in pregnancy [S2]', { sections, findings: onLisinopril, demographics: pregnant })).toEqual([]);
-    expect(ownMedicineWarningLines('- Methyldopa [S1]', { sections, findings: [{ category: 'medication', value: 'amlodipine' }], demographics: pregnant })).toEqual([]);
-    expect(ownMedicineWarningLines('- Methyldopa [S1]', { sections, findings: [{ ...onLisinopril[0]!, negated: true }], demographics: pregnant })).toEqual([]);
-    expect(ownMedicineWarningLines('- Amlodipine [S1]', { sections, findings: onLisinopril, demographics: { sex: 'male', ageYears: 50 } })).toEqual([]);
+    expect(ownMedicineWarningLines('- ACE inhibitors (such as lisinopril) must not be used in pregnancy [S2]', forbiddenDrugs(sections, pregnant), { sections, findings: onLisinopril, demographics: pregnant })).toEqual([]);
+    expect(ownMedicineWarningLines('- Methyldopa [S1]', forbiddenDrugs(sections, pregnant), { sections, findings: [{ category: 'medication', value: 'amlodipine' }], demographics: pregnant })).toEqual([]);
+    expect(ownMedicineWarningLines('- Methyldopa [S1]', forbiddenDrugs(sections, pregnant), { sections, findings: [{ ...onLisinopril[0]!, negated: true }], demographics: pregnant })).toEqual([]);
+    expect(ownMedicineWarningLines('- Amlodipine [S1]', forbiddenDrugs(sections, { sex: 'male', ageYears: 50 }), { sections, findings: onLisinopril, demographics: { sex: 'male', ageYears: 50 } })).toEqual([]);
   });
 });
