@@ -56,6 +56,23 @@ export function cannotBePregnant(d: Demographics): boolean {
   return s === 'cannot_be_pregnant' || s === 'not_pregnant' || s === 'postpartum';
 }
 
+/**
+ * Wording that sets pregnancy aside rather than speaking of it: "for non-pregnant adults", "not in
+ * pregnancy" (a caution in a medicines table), "does not apply in pregnancy". Such text is for everyone
+ * except a pregnant woman.
+ */
+const SETS_PREGNANCY_ASIDE = /\bnon-?pregnant\b|\bnot (?:in|during) pregnancy\b|\b(?:does|do) not apply (?:in|during) pregnancy\b|\bexcept (?:in|during) pregnancy\b/gi;
+
+/** True when the text says it is not for pregnancy ("non-pregnant adults", "not in pregnancy"). */
+export function setsPregnancyAside(text: string): boolean {
+  return new RegExp(SETS_PREGNANCY_ASIDE.source, 'i').test(text);
+}
+
+/** The text without the wording that sets pregnancy aside: what is left speaks of pregnancy, if anything does. */
+export function withoutPregnancyAside(text: string): string {
+  return text.replace(SETS_PREGNANCY_ASIDE, ' ');
+}
+
 /** A woman or girl who could be pregnant and has not said: pregnancy text is kept for her. */
 export function mayBePregnant(d: Demographics): boolean {
   const s = pregnancyStatus(d).state;

@@ -1,6 +1,6 @@
 import { adultTextApplies, ageInMonthsForBands, ageUnitOf, childTextApplies, toMonths } from '../../patient/age.js';
 import type { Demographics } from '../../patient/findings.js';
-import { cannotBePregnant, trimesterOf } from '../../patient/pregnancy.js';
+import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAside } from '../../patient/pregnancy.js';
 import { inBand, type Band } from '../../patient/weight.js';
 import { normaliseDoseText } from './doses.js';
 
@@ -74,7 +74,8 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
  * True when a sentence is evidently about other patients: every weight or age qualifier it states that
  * can be checked ("under 5 kg", "35 kg or more", "aged 3 to 59 months") excludes this patient, or it
  * speaks only of adults to a child (or only of children to an adult), or of pregnancy to a patient
- * who is not pregnant, or of another trimester.
+ * who is not pregnant, or sets pregnancy aside ("for non-pregnant adults") to a pregnant woman, or of
+ * another trimester.
  */
 export function excludesPatient(sentence: string, demographics: Demographics): boolean {
   const text = prepare(sentence);
@@ -86,7 +87,9 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   if (adultTextApplies(demographics) === false && mentionsAdults && !mentionsChildren) return true;
   if (childTextApplies(demographics) === false && mentionsChildren && !mentionsAdults) return true;
 
-  if (/\b(?:pregnan\w*|trimester|antenatal|iptp)\b/.test(text) && cannotBePregnant(demographics)) return true;
+  // "For non-pregnant adults", "not in pregnancy": for anyone but a pregnant woman, a man included.
+  if (setsPregnancyAside(text) && pregnancyStatus(demographics).state === 'pregnant') return true;
+  if (/\b(?:pregnan\w*|trimester|antenatal|iptp)\b/.test(withoutPregnancyAside(text)) && cannotBePregnant(demographics)) return true;
   const trimester = trimesterOf(demographics);
   if (trimester !== undefined) {
     const named = (['first', 'second', 'third'] as const).filter((word) => text.includes(`${word} trimester`) || new RegExp(`${word}(?:,| and| or) (?:second|third)`).test(text));
