@@ -185,7 +185,9 @@ function scoreUnit(
   if (hasDanger(text)) score += 2;
   // The sentence that names the medicine ("is treated with artemether-lumefantrine") is what makes a
   // dose line ("an adult takes 4 tablets") usable; without it the plan gives a dose of nothing named.
-  if (drugsNamed(text).size > 0 && TREATS.test(text)) score += 2;
+  // A row of a medicines table ("Medicine: Amlodipine; ... Usual starting dose: 5 mg once daily") names
+  // the medicine and its dose in one line, as usable as a sentence that says to give it.
+  if (drugsNamed(text).size > 0 && (TREATS.test(text) || (unit.kind === 'row' && findDoses(text).length > 0))) score += 2;
   if (ACTION.test(text)) score += 1;
   if (IMPERATIVE_START.test(text)) score += 1;
   if (mentionsAny(text, terms.conditionTerms)) score += 1;

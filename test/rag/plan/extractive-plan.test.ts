@@ -140,3 +140,27 @@ function copiedFrom(text: string, sectionText: string): boolean {
   }
   return false;
 }
+
+describe('extractivePlan on the sample hypertension medicines table (Table 6.1, "for non-pregnant adults")', () => {
+  let sections: LabelledSection[];
+  const bp: Finding[] = [{ category: 'vital_sign', value: 'blood pressure 160/100 mmHg' }];
+
+  beforeAll(async () => {
+    sections = labelSections(await pickSections('SAMPLE-HYPERTENSION', ['When to start medicines', 'First-line medicines and starting doses in adults']));
+  });
+
+  const planFor = (demographics: Demographics) =>
+    extractivePlan({ diagnoses: [{ condition: 'hypertension' }], demographics, findings: bp, sections });
+
+  it('gives a man the first-line medicines with their starting doses: "non-pregnant adults" includes him', () => {
+    const plan = planFor({ ageYears: 50, sex: 'male' });
+    expect(plan).toMatch(/Medicine: Amlodipine;[^\n]*Usual starting dose: 5 mg once daily[^\n]*\[S\d\]/);
+    expect(checkPlanDraft(plan, sections, { ageYears: 50, sex: 'male' }).removed).toEqual([]);
+  });
+
+  it('gives a pregnant woman no row of a table written for non-pregnant adults', () => {
+    const plan = planFor({ ageYears: 30, sex: 'female', pregnant: true, gestationWeeks: 24 });
+    expect(plan).not.toMatch(/Usual starting dose/);
+    expect(plan).not.toMatch(/non-pregnant/);
+  });
+});
