@@ -114,3 +114,15 @@ const current = { tune: measure(FITTED_WEIGHTS, 'tune'), test: measure(FITTED_WE
 const fitted = { tune: measure(best.weights, 'tune'), test: measure(best.weights, 'test') };
 process.stdout.write(`current weights ${JSON.stringify(FITTED_WEIGHTS)}\n  tune MRR ${current.tune.mrr.toFixed(3)} r@5 ${current.tune.r5.toFixed(3)} | test MRR ${current.test.mrr.toFixed(3)} r@5 ${current.test.r5.toFixed(3)}\n`);
 process.stdout.write(`fitted on tune  ${JSON.stringify(best.weights)}\n  tune MRR ${fitted.tune.mrr.toFixed(3)} r@5 ${fitted.tune.r5.toFixed(3)} | test MRR ${fitted.test.mrr.toFixed(3)} r@5 ${fitted.test.r5.toFixed(3)}\n`);
+// SWEEP=<feature>: one weight's curve with the others as fitted, on both halves (what a change would cost
+// on the test half is seen next to what the tune half says, before deciding on it).
+if (process.env.SWEEP) {
+  const name = process.env.SWEEP as keyof RerankWeights;
+  if (!(name in FITTED_WEIGHTS)) throw new Error(`SWEEP=${name}: not a feature (${Object.keys(FITTED_WEIGHTS).join(', ')})`);
+  for (const value of [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5]) {
+    const w = { ...FITTED_WEIGHTS, [name]: value };
+    const a = measure(w, 'tune');
+    const b = measure(w, 'test');
+    process.stdout.write(`${name}=${value}: tune ${a.mrr.toFixed(3)}/${a.r5.toFixed(3)} test ${b.mrr.toFixed(3)}/${b.r5.toFixed(3)}\n`);
+  }
+}
