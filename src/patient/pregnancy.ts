@@ -57,20 +57,27 @@ export function cannotBePregnant(d: Demographics): boolean {
 }
 
 /**
- * Wording that sets pregnancy aside rather than speaking of it: "for non-pregnant adults", "not in
- * pregnancy" (a caution in a medicines table), "does not apply in pregnancy". Such text is for everyone
+ * Wording that says a text is for people who are not pregnant: "for non-pregnant adults", "women who are
+ * not pregnant", "this table does not apply in pregnancy". A section saying it is written for everyone
  * except a pregnant woman.
  */
-const SETS_PREGNANCY_ASIDE = /\bnon-?pregnant\b|\bnot (?:in|during) pregnancy\b|\b(?:does|do) not apply (?:in|during) pregnancy\b|\bexcept (?:in|during) pregnancy\b/gi;
+const FOR_NON_PREGNANT = String.raw`\bnon-?pregnant\b|\b(?:are|is|who are) not pregnant\b|\b(?:does|do) not apply (?:in|during) pregnancy\b`;
+/** The same, and a caution within a line: "not in pregnancy" in a medicines table, "except in pregnancy". */
+const SETS_PREGNANCY_ASIDE = String.raw`${FOR_NON_PREGNANT}|\bnot (?:in|during) pregnancy\b|\bexcept (?:in|during) pregnancy\b`;
 
-/** True when the text says it is not for pregnancy ("non-pregnant adults", "not in pregnancy"). */
+/** True when a section's text says it is for people who are not pregnant. */
+export function writtenForNonPregnant(text: string): boolean {
+  return new RegExp(FOR_NON_PREGNANT, 'i').test(text);
+}
+
+/** True when a line sets pregnancy aside ("non-pregnant adults", "not in pregnancy"): it is not for a pregnant woman. */
 export function setsPregnancyAside(text: string): boolean {
-  return new RegExp(SETS_PREGNANCY_ASIDE.source, 'i').test(text);
+  return new RegExp(SETS_PREGNANCY_ASIDE, 'i').test(text);
 }
 
 /** The text without the wording that sets pregnancy aside: what is left speaks of pregnancy, if anything does. */
 export function withoutPregnancyAside(text: string): string {
-  return text.replace(SETS_PREGNANCY_ASIDE, ' ');
+  return text.replace(new RegExp(SETS_PREGNANCY_ASIDE, 'gi'), ' ');
 }
 
 /** A woman or girl who could be pregnant and has not said: pregnancy text is kept for her. */

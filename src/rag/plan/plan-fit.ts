@@ -1,6 +1,6 @@
 import { ageInMonthsForBands } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
-import { pregnancyStatus } from '../../patient/pregnancy.js';
+import { pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
@@ -24,7 +24,6 @@ import { sectionBody, splitSentences } from './section-text.js';
 const OFF_TOPIC_TITLE = /\b(?:stor(?:ing|age)|stock|supplies|supply chain|training|supervis\w*|reporting|record[- ]keeping|registers?)\b/i;
 const TRIMESTER_WORKUP_TITLE = /\bworking out the trimester\b|\bdating the pregnancy\b/i;
 const PREGNANCY_TITLE = /\b(?:pregnan\w*|trimesters?|antenatal)\b/i;
-const NOT_PREGNANT_BODY = /\b(?:are|is|who are) not pregnant\b|\bnon-?pregnant\b/i;
 const TREATMENT = /\b(?:treat(?:ed|ment)? with|takes?|receives?|give|given|dose|tablets?|course|prescribe|ACT)\b/i;
 
 /** True when no line of the plan should come from this section (its subject is not patient care). */
@@ -50,7 +49,7 @@ function trimesterGiven(d: Demographics): boolean {
 export function sectionForOtherPopulation(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): boolean {
   if (!sectionFitsPatient(section.sectionPath, d)) return true;
   if (pregnancyStatus(d).state !== 'pregnant' || PREGNANCY_TITLE.test(section.sectionPath)) return false;
-  return NOT_PREGNANT_BODY.test(sectionBody(section));
+  return writtenForNonPregnant(sectionBody(section));
 }
 
 /** A line that recommends a treatment: a dose, or a medicine given, taken or received. */
