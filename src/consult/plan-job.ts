@@ -6,7 +6,7 @@ import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
-import { mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
+import { firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { sectionForAnotherTestResult } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { sectionFitsPatient } from '../rag/population-fit.js';
@@ -134,6 +134,12 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
             (section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherTestResult(section, consult.findings),
           );
         const chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
+        const medicines = medicinesTaken(consult.findings);
+        // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
+        if (!consult.urgentReferral && lacksMedicineToStart(chosen, medicines)) {
+          const dosing = firstDosingSection(fits(await search(`${diagnosis.condition} first-line medicines doses`, k, k)), chosen);
+          if (dosing) chosen.push(dosing);
+        }
         // What the chosen sections send the reader to ("as described in Plan B") is part of the plan.
         // Sections looked up by heading or by name rather than ranked: fitted to her like the rest.
         const fitted = (sections: readonly CitedSection[]) => fits(sections.filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics)));
@@ -143,7 +149,6 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           : [];
         // What these books say against a medicine she already takes ("must not be used in pregnancy").
         const sectionsMentioning = deps.sectionsMentioning;
-        const medicines = medicinesTaken(consult.findings);
         const warnings = sectionsMentioning
           ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })))
           : [];

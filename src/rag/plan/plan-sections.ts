@@ -1,5 +1,6 @@
 import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
 import type { CitedSection } from '../guideline-section.js';
+import { findDoses } from './doses.js';
 import { sectionForAnotherForm } from './plan-fit.js';
 import { managementSection, workupSection } from '../section-role.js';
 
@@ -56,6 +57,22 @@ export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPa
     chosen.push(section);
   }
   return chosen;
+}
+
+/**
+ * True when a plan from these sections could name no medicine to start: the patient takes none and no
+ * section gives a dose. "Hypertension" and "hypertension treatment" rank the severe-hypertension,
+ * stepping-up and when-to-start sections above the first-line medicines table, whose text never says
+ * "treatment", so a man with confirmed hypertension got "treatment should start without delay" and no
+ * medicine.
+ */
+export function lacksMedicineToStart(sections: readonly Pick<CitedSection, 'text'>[], medicinesTaken: readonly string[]): boolean {
+  return medicinesTaken.length === 0 && !sections.some((s) => findDoses(s.text).length > 0);
+}
+
+/** The best management section that gives a dose and is not already chosen (the first-line medicines). */
+export function firstDosingSection<S extends Pick<CitedSection, 'id' | 'sectionPath' | 'text'>>(ranked: readonly S[], chosen: readonly S[]): S | undefined {
+  return ranked.find((s) => !chosen.some((c) => c.id === s.id) && managementSection(s) && findDoses(s.text).length > 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { crossReferences, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
+import { crossReferences, firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
 import { managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
@@ -79,5 +79,29 @@ describe('following the guideline\'s own cross-references (diarrhoea sample ch1 
 
   it('adds nothing when Plan B is already chosen', async () => {
     expect(await referencedSections([someDehydration, book[0] as CitedSection], find)).toEqual([]);
+  });
+});
+
+describe('a plan that would name no medicine to start', () => {
+  const HYPERTENSION = 'Hypertension in adults: sample guideline';
+  const withText = (sectionPath: string, text: string): CitedSection => ({ ...section(HYPERTENSION, sectionPath), text });
+  const whenToStart = withText('Medicines for hypertension > When to start medicines', 'For grade 2 hypertension treatment should start without delay.');
+  const severe = withText('Severe hypertension: urgency and emergency', 'A blood pressure of 180/110 mmHg or more is severe.');
+  const firstLine = withText('Medicines for hypertension > First-line medicines and starting doses in adults', 'Medicine: Amlodipine; Usual starting dose: 5 mg once daily');
+  const measuring = withText('Measuring blood pressure correctly > Taking and recording readings', 'Take two readings 1 to 2 minutes apart; a cuff of 12 cm suits most adults.');
+
+  it('is one for a patient on no medicine whose sections give no dose (a blood pressure is not a dose)', () => {
+    expect(lacksMedicineToStart([whenToStart, severe], [])).toBe(true);
+  });
+
+  it('is not one when a section gives a dose, or when the patient already takes a medicine', () => {
+    expect(lacksMedicineToStart([whenToStart, firstLine], [])).toBe(false);
+    expect(lacksMedicineToStart([whenToStart, severe], ['amlodipine'])).toBe(false);
+  });
+
+  it('adds the best management section with a dose that is not chosen yet, never a how-to section', () => {
+    expect(firstDosingSection([whenToStart, measuring, firstLine], [whenToStart, severe])).toBe(firstLine);
+    expect(firstDosingSection([whenToStart, measuring], [whenToStart, severe])).toBeUndefined();
+    expect(firstDosingSection([firstLine], [firstLine])).toBeUndefined();
   });
 });
