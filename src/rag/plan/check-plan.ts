@@ -1,8 +1,8 @@
-import type { Demographics } from '../../patient/findings.js';
+import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, sectionForOtherPopulation, sectionOffTopic, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences } from './section-text.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
@@ -20,10 +20,14 @@ export type RemovalReason =
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
   demographics: Demographics;
+  /** The findings, for prohibitions that name a test result ("a person with a negative RDT"). */
+  findings: readonly Finding[];
   weightKg: number | undefined;
   offTopic: ReadonlySet<string>;
   otherPopulation: ReadonlySet<string>;
   forbidden: readonly ForbiddenDrug[];
+  /** Labels of sections whose every medicine is forbidden for her: their treatment lines are too. */
+  onlyForbidden: ReadonlySet<string>;
 }
 
 export interface PlanCheckResult {
@@ -56,15 +60,18 @@ type DraftLine =
  * and any unit naming a drug a retrieved section forbids for this patient (plan-fit.ts), unless the unit
  * itself forbids it for her ("lisinopril must not be used in pregnancy").
  */
-export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics): PlanCheckResult {
+export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics, findings: readonly Finding[] = []): PlanCheckResult {
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
+  const forbidden = demographics ? forbiddenDrugs(sections, demographics, findings) : [];
   const fit: PatientFit | undefined = demographics
     ? {
         demographics,
+        findings,
         weightKg: demographics.weightKg,
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
-        forbidden: forbiddenDrugs(sections, demographics),
+        forbidden,
+        onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();
@@ -152,7 +159,11 @@ function checkRecommendation(
   if (fit) {
     const onTopic = valid.filter((label) => !fit.offTopic.has(label));
     if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
-    if (givesForbiddenDrug(substance, fit.forbidden, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    if (givesForbiddenDrug(substance, fit.forbidden, fit.demographics, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    // A dose or "give it" from a section about nothing but medicines forbidden for her, naming none of them.
+    if (isTreatmentLine(substance) && onTopic.every((label) => fit.onlyForbidden.has(label)) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings)) {
+      return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    }
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
     }

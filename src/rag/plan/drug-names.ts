@@ -79,6 +79,9 @@ export const DRUG_CLASSES: Readonly<Record<string, readonly string[]>> = {
   'ace inhibitor': ['lisinopril', 'enalapril'],
   'angiotensin receptor blocker': ['losartan'],
   'sulfonylurea': ['glibenclamide', 'gliclazide'],
+  // The medicines that treat malaria ("should not receive antimalarial medicine" after a negative RDT).
+  // Not sulfadoxine-pyrimethamine or amodiaquine alone: given as prevention (IPTp, SMC), not treatment.
+  'antimalarial': ['artemether-lumefantrine', 'artesunate-amodiaquine', 'rectal artesunate', 'injectable artesunate', 'quinine', 'primaquine'],
 };
 
 /** The drug classes a text names (singular, lower case), plural or not: "ACE inhibitors" -> "ace inhibitor". */

@@ -8,7 +8,7 @@ import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit } from './patient-fit.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -70,7 +70,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
 
   const candidates: Candidate[] = [];
   const seenText = new Set<string>();
-  const forbidden = forbiddenDrugs(input.sections, input.demographics);
+  const forbidden = forbiddenDrugs(input.sections, input.demographics, input.findings);
   const weighFirst: Candidate[] = [];
   // Where the other sections send the reader ("as described in Plan B") is what to do: those lines count more.
   const references = input.sections.flatMap(({ section }) => crossReferences(section));
@@ -86,6 +86,9 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
     let askedWeight = false;
     let drugNamedBefore = false;
+    // After a line giving a medicine forbidden for her, the section's next lines that name no medicine
+    // ("Give it with food", "The dose is about 10 mg per kg") are about that medicine.
+    let forbiddenDrugBefore = namesOnlyForbiddenDrugs(section, forbidden);
     sectionUnits(sectionBody(section)).forEach((unit, position) => {
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
@@ -95,7 +98,14 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
-      if (givesForbiddenDrug(unit.text, forbidden, input.demographics)) return;
+      if (givesForbiddenDrug(unit.text, forbidden, input.demographics, input.findings)) {
+        // "... of artemether-lumefantrine or artesunate-amodiaquine, give the same dose again": what
+        // follows is about the medicine she may have as much as the one she may not.
+        forbiddenDrugBefore = [...drugsNamed(unit.text)].every((drug) => namesForbiddenDrug(drug, forbidden));
+        return;
+      }
+      if (namesDrugItself) forbiddenDrugBefore = false;
+      else if (forbiddenDrugBefore && isTreatmentLine(unit.text)) return;
       if (otherPopulation && isTreatmentLine(unit.text)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;

@@ -69,7 +69,7 @@ export function ownMedicineWarningLines(
   const lines: string[] = [];
   for (const { label, section } of input.sections) {
     for (const sentence of sectionBody(section).split('\n').flatMap((line) => splitSentences(line))) {
-      if (namesForbiddenDrug(sentence, unsaid) && warnsAgainstForbidden(sentence, forbidden, input.demographics)) lines.push(`- ${sentence.trim()} [${label}]`);
+      if (namesForbiddenDrug(sentence, unsaid) && warnsAgainstForbidden(sentence, forbidden, input.demographics, input.findings)) lines.push(`- ${sentence.trim()} [${label}]`);
     }
     if (lines.length > 0) break;
   }

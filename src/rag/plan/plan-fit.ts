@@ -1,7 +1,7 @@
 import { ageInMonthsForBands } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
-import { resultPolarity } from '../../patient/test-result.js';
+import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient } from '../population-fit.js';
@@ -64,7 +64,7 @@ export interface ForbiddenDrug {
   label: string;
 }
 
-const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|prescribe|start|offer)\s+([^.;:]+?)(?=\s*,?\s*(?:(?:and|but)\s+)?(?:do not|don't|never|must not|should not)\b|[.;:]|$)/gi;
+const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|prescribe|start|offer|receive)\s+([^.;:]+?)(?=\s*,?\s*(?:(?:and|but)\s+)?(?:do not|don't|never|must not|should not)\b|[.;:]|$)/gi;
 const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)\s+((?:to|in|for|during)\s+[^.;]+)/gi;
 const MODAL_PROHIBITION = /\b(?:must|should)\s+not\s+be\s+(?:given|used|prescribed|taken|started|offered)\b\s*((?:to|in|for|during|before)\b[^.;,]*)?/gi;
 const OBJECT_END = /\s+\b(?:to|during|in|before|for|until|if|because|while|unless|with|at|when|after|as)\b.*$/;
@@ -75,35 +75,39 @@ const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'artemether-lumefantrine': ['al', 'coartem'],
 };
 
-/** The drugs the sections forbid for this patient's population (pregnancy or trimester, age, weight). */
-export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics): ForbiddenDrug[] {
+/**
+ * The drugs the sections forbid for this patient's population: pregnancy or trimester, age, weight, and
+ * the result of a test she has had ("a person with a negative RDT should not receive antimalarial
+ * medicine").
+ */
+export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics, findings: readonly Finding[] = []): ForbiddenDrug[] {
   const found: ForbiddenDrug[] = [];
   for (const { label, section } of sections) {
     const clauses = sectionBody(section)
       .split('\n')
       .flatMap((line) => splitSentences(line))
       .flatMap((sentence) => sentence.split(';'));
-    for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d)) found.push({ drug, label });
+    for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings)) found.push({ drug, label });
   }
   // A forbidden class forbids each of its medicines, however the line names it.
   return withClassMembers(found);
 }
 
 /** The drugs one clause says are not to be given to a population this patient is in. */
-function drugsForbiddenIn(clause: string, d: Demographics): string[] {
+function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Finding[]): string[] {
   const lower = clause.toLowerCase();
   const drugs: string[] = [];
   for (const m of lower.matchAll(PROHIBITION)) {
     const object = m[1] ?? '';
-    if (prohibitionApplies(`${object} ${lower}`, d)) drugs.push(...drugsIn(object));
+    if (prohibitionApplies(`${object} ${lower}`, d, findings)) drugs.push(...drugsIn(object));
   }
   for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
-    if (prohibitionApplies(m[2] ?? '', d)) drugs.push(...drugsIn(m[1] ?? ''));
+    if (prohibitionApplies(m[2] ?? '', d, findings)) drugs.push(...drugsIn(m[1] ?? ''));
   }
   // "ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy": the subject
   // may be long, so only the medicines and classes it names count.
   for (const m of lower.matchAll(MODAL_PROHIBITION)) {
-    if (!prohibitionApplies(m[1] ?? '', d)) continue;
+    if (!prohibitionApplies(m[1] ?? '', d, findings)) continue;
     const subject = lower.slice(0, m.index);
     drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
   }
@@ -130,12 +134,12 @@ const RECOMMENDS = /\b(?:give|giving|continue|continuing|start|starting|take|use
  * own medicine is not to be; "Do not give lisinopril" with no population, "... in pregnancy; give
  * enalapril instead" or "Continue lisinopril since ARBs must not be used in pregnancy" is not one.
  */
-export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics): boolean {
+export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = []): boolean {
   const named = forbidden.filter((f) => namesForbiddenDrug(text, [f]));
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
   if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' '))) return false;
   const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
-  const own = new Set(withClassMembers(clauses.flatMap((clause) => drugsForbiddenIn(clause, d)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
+  const own = new Set(withClassMembers(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));
 }
 
@@ -144,8 +148,18 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
  * such a line never reaches a plan. The one rule of both plan modes, the extractive plan and the check
  * of a drafted plan.
  */
-export function givesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics): boolean {
-  return namesForbiddenDrug(text, forbidden) && !warnsAgainstForbidden(text, forbidden, d);
+export function givesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = []): boolean {
+  return namesForbiddenDrug(text, forbidden) && !warnsAgainstForbidden(text, forbidden, d, findings);
+}
+
+/**
+ * True when every medicine the section names is forbidden for her (and it names one): its treatment
+ * lines are about a medicine she must not have even where they do not name it ("The dose is about 10 mg
+ * per kg, given once" under "Rectal artesunate dosing" for a child whose RDT is negative).
+ */
+export function namesOnlyForbiddenDrugs(section: Pick<CitedSection, 'text' | 'titlePath'>, forbidden: readonly ForbiddenDrug[]): boolean {
+  const named = drugsNamed(`${section.titlePath}\n${sectionBody(section)}`);
+  return named.size > 0 && [...named].every((drug) => namesForbiddenDrug(drug, forbidden));
 }
 
 /** True when the line names one of the forbidden drugs (by name, alias, or all parts of a combination). */
@@ -159,8 +173,16 @@ export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDr
   });
 }
 
+/**
+ * "A person with a negative RDT", "anyone with a positive malaria test": a population defined by a test
+ * result. The test named ("RDT", "malaria test", "HIV test") and the result.
+ */
+const TEST_RESULT_POPULATION = /\bwith (?:an? )?(negative|positive) ((?:malaria |hiv )?(?:rdt|test|microscopy)(?: result)?)\b/;
+
 /** Whether a prohibition's wording names a population this patient is in. Unknown facts: not applied. */
-function prohibitionApplies(text: string, d: Demographics): boolean {
+function prohibitionApplies(text: string, d: Demographics, findings: readonly Finding[]): boolean {
+  const tested = TEST_RESULT_POPULATION.exec(text);
+  if (tested) return reportedResult(findings, tested[2] ?? '') === tested[1];
   const status = pregnancyStatus(d);
   const pregnant = status.state === 'pregnant';
   if (/\bfirst trimester\b|\bfirst 13 weeks\b|\bbefore week 14\b|\bearly pregnancy\b/.test(text)) {
@@ -178,6 +200,20 @@ function prohibitionApplies(text: string, d: Demographics): boolean {
     return months < (unit.startsWith('year') ? limit * 12 : limit);
   }
   return false;
+}
+
+/**
+ * The result the health worker reported for the test a prohibition names, when every report of it
+ * agrees: an RDT or malaria test is read from results naming RDT, malaria or microscopy, an HIV test
+ * from results naming HIV, "a test" from any result. Undefined when none was reported or they disagree.
+ */
+function reportedResult(findings: readonly Finding[], test: string): ResultPolarity | undefined {
+  const kind = /\bhiv\b/.test(test) ? /\bhiv\b/i : /\b(?:rdt|malaria|microscopy)\b/.test(test) ? /\b(?:m?rdt|malaria|microscopy)\b/i : /./;
+  const results = findings
+    .filter((f) => f.category === 'test_result' && !f.negated && kind.test(f.value))
+    .map((f) => resultPolarity(f.value));
+  const first = results[0];
+  return first !== undefined && results.every((r) => r === first) ? first : undefined;
 }
 
 function drugsIn(object: string): string[] {

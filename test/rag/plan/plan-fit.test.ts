@@ -150,3 +150,49 @@ describe('a line that asks for what the health worker has given', () => {
     expect(asksForGivenTrimester('Give artemether-lumefantrine in the first trimester.', { ageYears: 25, sex: 'female', pregnant: true, trimester: 1 })).toBe(false);
   });
 });
+
+describe('a prohibition for a test result (malaria sample ch2: "A person with a negative RDT should not receive antimalarial medicine")', () => {
+  const negativeSection = section(
+    'S1',
+    'Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative',
+    'A person with a negative RDT should not receive antimalarial medicine. Give paracetamol for a high fever that is causing distress.',
+  );
+  const rectal = section(
+    'S2',
+    'Severe malaria > Pre-referral treatment > Rectal artesunate dosing by age and weight',
+    'Give rectal artesunate before referral. The dose is about 10 mg per kg, given once, using the suppositories in the community kit as shown in Table 5.1.',
+  );
+  const child = { sex: 'male' as const, ageYears: 3, weightKg: 14 };
+  const rdt = (value: string) => [{ category: 'test_result' as const, value }];
+  const draft = [
+    '- A person with a negative RDT should not receive antimalarial medicine [S1]',
+    '- Give artemether-lumefantrine 1 tablet twice a day for three days [S1]',
+    '- The dose is about 10 mg per kg, given once [S2]',
+    '- Give paracetamol for a high fever that is causing distress [S1]',
+  ].join('\n');
+
+  it('forbids every medicine that treats malaria to a child whose RDT is negative', () => {
+    const drugs = forbiddenDrugs([negativeSection], child, rdt('RDT negative')).map((f) => f.drug);
+    expect(drugs).toEqual(expect.arrayContaining(['artemether-lumefantrine', 'artesunate-amodiaquine', 'rectal artesunate']));
+    expect(drugs).not.toContain('sulfadoxine-pyrimethamine');
+  });
+
+  it('forbids nothing when the RDT is positive, not reported, or reported both ways', () => {
+    expect(forbiddenDrugs([negativeSection], child, rdt('RDT positive'))).toEqual([]);
+    expect(forbiddenDrugs([negativeSection], child, [])).toEqual([]);
+    expect(forbiddenDrugs([negativeSection], child, [...rdt('RDT negative'), ...rdt('malaria microscopy positive')])).toEqual([]);
+  });
+
+  it('removes the antimalarial and the dose left without its name, and keeps the warning and the paracetamol', () => {
+    const checked = checkPlanDraft(draft, [negativeSection, rectal], child, rdt('mRDT negative'));
+    expect(checked.text.split('\n')).toEqual([
+      '- A person with a negative RDT should not receive antimalarial medicine [S1]',
+      '- Give paracetamol for a high fever that is causing distress [S1]',
+    ]);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['contraindicated_for_patient', 'contraindicated_for_patient']);
+  });
+
+  it('keeps the rectal artesunate dose for a child whose RDT is positive', () => {
+    expect(checkPlanDraft(draft, [negativeSection, rectal], child, rdt('RDT positive')).text).toContain('about 10 mg per kg');
+  });
+});
