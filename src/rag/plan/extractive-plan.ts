@@ -87,8 +87,11 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     let askedWeight = false;
     let drugNamedBefore = false;
     // After a line giving a medicine forbidden for her, the section's next lines that name no medicine
-    // ("Give it with food", "The dose is about 10 mg per kg") are about that medicine.
-    let forbiddenDrugBefore = namesOnlyForbiddenDrugs(section, forbidden);
+    // ("The dose is about 10 mg per kg", "It is started ... from week 14") are about that medicine; a
+    // danger sign or a referral is kept.
+    let forbiddenDrugBefore = false;
+    // A section about nothing but medicines forbidden for her: its doses and "give it" lines are theirs.
+    const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
     sectionUnits(sectionBody(section)).forEach((unit, position) => {
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
@@ -105,7 +108,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
         return;
       }
       if (namesDrugItself) forbiddenDrugBefore = false;
-      else if (forbiddenDrugBefore && isTreatmentLine(unit.text)) return;
+      else if (forbiddenDrugBefore && !hasDanger(unit.text) && !/\brefer/i.test(unit.text)) return;
+      else if (onlyForbidden && isTreatmentLine(unit.text)) return;
       if (otherPopulation && isTreatmentLine(unit.text)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;

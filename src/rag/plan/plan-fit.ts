@@ -1,5 +1,5 @@
 import { ageInMonthsForBands } from '../../patient/age.js';
-import type { Demographics, Finding } from '../../patient/findings.js';
+import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
@@ -89,8 +89,9 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
       .flatMap((sentence) => sentence.split(';'));
     for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings)) found.push({ drug, label });
   }
-  // A forbidden class forbids each of its medicines, however the line names it.
-  return withClassMembers(found);
+  // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
+  // forbids the medicine it stands for.
+  return withClassMembers(withFullNames(found));
 }
 
 /** The drugs one clause says are not to be given to a population this patient is in. */
@@ -112,6 +113,13 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
     drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
   }
   return drugs;
+}
+
+function withFullNames(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
+  return found.flatMap((f) => {
+    const full = Object.keys(DRUG_ALIASES).find((name) => (DRUG_ALIASES[name] ?? []).includes(f.drug));
+    return full ? [f, { drug: full, label: f.label }] : [f];
+  });
 }
 
 function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
@@ -139,7 +147,7 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
   if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' '))) return false;
   const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
-  const own = new Set(withClassMembers(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
+  const own = new Set(withClassMembers(withFullNames(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings)).map((drug) => ({ drug, label: '' })))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));
 }
 
@@ -183,6 +191,11 @@ const TEST_RESULT_POPULATION = /\bwith (?:an? )?(negative|positive) ((?:malaria 
 function prohibitionApplies(text: string, d: Demographics, findings: readonly Finding[]): boolean {
   const tested = TEST_RESULT_POPULATION.exec(text);
   if (tested) return reportedResult(findings, tested[2] ?? '') === tested[1];
+  const onMedicine = medicinesOfPopulation(text);
+  if (onMedicine.length > 0) {
+    const taken = medicinesTaken(findings).join(' ; ').toLowerCase();
+    return onMedicine.some((drug) => taken.includes(drug));
+  }
   const status = pregnancyStatus(d);
   const pregnant = status.state === 'pregnant';
   if (/\bfirst trimester\b|\bfirst 13 weeks\b|\bbefore week 14\b|\bearly pregnancy\b/.test(text)) {
@@ -200,6 +213,19 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
     return months < (unit.startsWith('year') ? limit * 12 : limit);
   }
   return false;
+}
+
+/**
+ * "A woman who takes cotrimoxazole every day", "people taking daily cotrimoxazole": a population defined
+ * by a medicine its members take. The medicines named after a verb of taking, lower case.
+ */
+function medicinesOfPopulation(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/\b(?:who (?:takes?|is on|are on|receives?)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z-]+)/g)) {
+    const drug = m[1] ?? '';
+    if (drugsNamed(drug).size > 0) found.push(drug);
+  }
+  return found;
 }
 
 /**

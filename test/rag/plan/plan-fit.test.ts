@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
+import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
 import { asksForGivenTrimester, forbiddenDrugs, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
@@ -194,5 +195,37 @@ describe('a prohibition for a test result (malaria sample ch2: "A person with a 
 
   it('keeps the rectal artesunate dose for a child whose RDT is positive', () => {
     expect(checkPlanDraft(draft, [negativeSection, rectal], child, rdt('RDT positive')).text).toContain('about 10 mg per kg');
+  });
+});
+
+describe('a prohibition for people on a medicine (malaria sample ch7: "Do not give IPTp-SP to a woman who takes cotrimoxazole every day")', () => {
+  const iptp = section(
+    'S1',
+    'Preventing malaria > Preventive treatment in pregnancy (IPTp)',
+    'Every pregnant woman should receive intermittent preventive treatment with sulfadoxine-pyrimethamine (IPTp-SP) at antenatal care. The dose is three tablets of sulfadoxine 500 mg / pyrimethamine 25 mg, swallowed together under observation. It is started as early as possible in the second trimester.\nDo not give IPTp-SP to a woman who takes cotrimoxazole every day, for example because she is living with HIV.',
+  );
+  const pregnant24Weeks = { sex: 'female' as const, ageYears: 28, pregnant: true, gestationWeeks: 24, trimester: 2 as const };
+  const onCotrimoxazole = [{ category: 'medication' as const, value: 'cotrimoxazole' }];
+
+  it('forbids sulfadoxine-pyrimethamine, by its full name, to a woman who takes cotrimoxazole, and not to one who does not', () => {
+    expect(forbiddenDrugs([iptp], pregnant24Weeks, onCotrimoxazole).map((f) => f.drug)).toEqual(expect.arrayContaining(['iptp-sp', 'sulfadoxine-pyrimethamine']));
+    expect(forbiddenDrugs([iptp], pregnant24Weeks, [])).toEqual([]);
+  });
+
+  it('keeps the prohibition and removes every line that gives her SP', () => {
+    const draft = [
+      '- Every pregnant woman should receive IPTp-SP at antenatal care [S1]',
+      '- Give three tablets of sulfadoxine 500 mg / pyrimethamine 25 mg under observation [S1]',
+      '- Do not give IPTp-SP to a woman who takes cotrimoxazole every day, for example because she is living with HIV [S1]',
+    ].join('\n');
+    expect(checkPlanDraft(draft, [iptp], pregnant24Weeks, onCotrimoxazole).text.split('\n')).toEqual([
+      '- Do not give IPTp-SP to a woman who takes cotrimoxazole every day, for example because she is living with HIV [S1]',
+    ]);
+  });
+
+  it('gives the extractive plan none of the section\'s SP lines, the one that names no medicine included', () => {
+    const plan = extractivePlan({ diagnoses: [{ condition: 'malaria prevention in pregnancy' }], demographics: pregnant24Weeks, findings: onCotrimoxazole, sections: [iptp] });
+    expect(plan).not.toMatch(/should receive|three tablets|It is started/);
+    expect(plan).toContain('Do not give IPTp-SP to a woman who takes cotrimoxazole every day');
   });
 });
