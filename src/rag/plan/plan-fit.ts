@@ -288,5 +288,35 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
     const named = DISTINCT_FORMS.filter((form) => (segments[i] ?? '').includes(form));
     if (named.length > 0) return !named.some((form) => dx.includes(form));
   }
+  return sectionForGraverClass(segments, dx);
+}
+
+/**
+ * Graded classifications, mildest class first, each with the words that name it in a diagnosis and in
+ * a heading (IMCI dehydration: no dehydration -> Plan A, some -> Plan B, severe -> Plan C). Kept as data.
+ */
+const GRADED_CLASSIFICATIONS: ReadonlyArray<ReadonlyArray<{ diagnosis: RegExp; heading: RegExp }>> = [
+  [
+    { diagnosis: /\b(?:no|without|not)\s+(?:signs? of\s+)?dehydrat/, heading: /\bno dehydration\b|\bplan a\b/ },
+    { diagnosis: /\bsome dehydration\b/, heading: /\bsome dehydration\b|\bplan b\b/ },
+    { diagnosis: /\bsevere dehydration\b/, heading: /\bsevere dehydration\b|\bplan c\b/ },
+  ],
+];
+
+/**
+ * True when the diagnosis names one class of a graded classification and the section's deepest heading
+ * naming a class names only graver ones: "Plan B: treat some dehydration" and "Classifying dehydration >
+ * Severe dehydration" are not sources for "diarrhoea with no dehydration". Milder classes stay: after
+ * Plan B the child goes on to Plan A's home treatment. A heading naming no class decides nothing.
+ */
+function sectionForGraverClass(segments: readonly string[], dx: string): boolean {
+  for (const ladder of GRADED_CLASSIFICATIONS) {
+    const stated = ladder.flatMap((grade, level) => (grade.diagnosis.test(dx) ? [level] : []));
+    if (stated.length !== 1) continue;
+    for (let i = segments.length - 1; i >= 0; i--) {
+      const named = ladder.flatMap((grade, level) => (grade.heading.test(segments[i] ?? '') ? [level] : []));
+      if (named.length > 0) return named.every((level) => level > (stated[0] ?? 0));
+    }
+  }
   return false;
 }

@@ -81,7 +81,7 @@ export function firstDosingSection<S extends Pick<CitedSection, 'id' | 'sectionP
  * words, in order, at most `limit`. A chapter number alone names no heading; the heading in brackets
  * after it does.
  */
-const CROSS_REFERENCE = /\b(?:as described in|described in|see|follow|as in)\s+(?:chapter\s+\d+\s*\(\s*)?(Plan [A-C]\b|[A-Z][\w-]*(?:[ ][a-z][\w-]*){0,4})/g;
+const CROSS_REFERENCE = /\b(?:as described in|described in|see|follow(?:ing)?|as in)\s+(?:chapter\s+\d+\s*\(\s*)?(Plan [A-C]\b|[A-Z][\w-]*(?:[ ][a-z][\w-]*){0,4})/g;
 
 export function crossReferences(section: Pick<CitedSection, 'text'>, limit = 2): string[] {
   const found = [...section.text.matchAll(CROSS_REFERENCE)].map((m) => (m[1] ?? '').trim()).filter((phrase) => phrase.length >= 5 && !/^(?:Table|Figure|Box|Annex|Chapter)\b/.test(phrase));
@@ -117,7 +117,7 @@ export async function referencedSections<S extends Pick<CitedSection, 'id' | 'ac
   const added: S[] = [];
   const ids = new Set(chosen.map((s) => s.id));
   for (const phrase of crossReferences(best, limits.references)) {
-    if (chosen.some((s) => headedBy(s, phrase))) continue;
+    // A section of it already chosen still leaves its others (the amounts, the preparation) to add.
     const targets = (await find(best.accession, phrase)).filter((s) => !ids.has(s.id) && headedBy(s, phrase)).slice(0, limits.perReference);
     for (const target of targets) ids.add(target.id);
     added.push(...targets);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, sectionForAnotherForm, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -227,5 +227,29 @@ describe('a prohibition for people on a medicine (malaria sample ch7: "Do not gi
     const plan = extractivePlan({ diagnoses: [{ condition: 'malaria prevention in pregnancy' }], demographics: pregnant24Weeks, findings: onCotrimoxazole, sections: [iptp] });
     expect(plan).not.toMatch(/should receive|three tablets|It is started/);
     expect(plan).toContain('Do not give IPTp-SP to a woman who takes cotrimoxazole every day');
+  });
+});
+
+describe('a section for a graver class of the same classification (diarrhoea sample: no dehydration -> Plan A, some -> Plan B, severe -> Plan C)', () => {
+  const planB = 'Rehydration: Plans A, B and C > Plan B: treat some dehydration with ORS > How much ORS to give in the first 4 hours';
+  const planC = 'Rehydration: Plans A, B and C > Plan C: treat severe dehydration quickly';
+  const planA = 'Rehydration: Plans A, B and C > Plan A: treat diarrhoea at home > The four rules of home treatment';
+  const severe = 'Assessing dehydration > Classifying dehydration > Severe dehydration';
+
+  it('leaves Plan B, Plan C and the severe classification out of a plan for no dehydration', () => {
+    for (const path of [planB, planC, severe]) expect(sectionForAnotherForm(path, 'diarrhoea with no dehydration')).toBe(true);
+    expect(sectionForAnotherForm(planA, 'diarrhoea with no dehydration')).toBe(false);
+  });
+
+  it('keeps Plan A after Plan B for some dehydration, and leaves the graver Plan C out', () => {
+    expect(sectionForAnotherForm(planB, 'some dehydration')).toBe(false);
+    expect(sectionForAnotherForm(planA, 'diarrhoea with some dehydration')).toBe(false);
+    expect(sectionForAnotherForm(planC, 'diarrhoea with some dehydration')).toBe(true);
+  });
+
+  it('decides nothing for a diagnosis naming no class, or a heading naming several', () => {
+    expect(sectionForAnotherForm(planC, 'acute watery diarrhoea')).toBe(false);
+    expect(sectionForAnotherForm('Rehydration: Plans A, B and C', 'diarrhoea with no dehydration')).toBe(false);
+    expect(sectionForAnotherForm(planA, 'diarrhoea with severe dehydration')).toBe(false);
   });
 });

@@ -77,8 +77,14 @@ describe('following the guideline\'s own cross-references (diarrhoea sample ch1 
     expect(added.map((s) => s.sectionPath)).toEqual([book[0]?.sectionPath, book[1]?.sectionPath]);
   });
 
-  it('adds nothing when Plan B is already chosen', async () => {
-    expect(await referencedSections([someDehydration, book[0] as CitedSection], find)).toEqual([]);
+  it('adds the parts of Plan B not chosen yet when one of them is (the amounts, when the introduction is there)', async () => {
+    expect((await referencedSections([someDehydration, book[0] as CitedSection], find)).map((s) => s.sectionPath)).toEqual([book[1]?.sectionPath]);
+    expect(await referencedSections([someDehydration, book[0] as CitedSection, book[1] as CitedSection], find)).toEqual([]);
+  });
+
+  it('follows "following Plan A" as well as "as described in Plan B"', () => {
+    const none = withText('Classifying dehydration > No dehydration', 'The aim of treatment is to prevent dehydration by giving extra fluids, zinc and continued feeding at home, following Plan A.');
+    expect(crossReferences(none)).toEqual(['Plan A']);
   });
 });
 
