@@ -228,8 +228,21 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'pneumonia',
     population: 'child 1-3 years, 10 to <14 kg',
     messages: ['2 year old boy, 12 kg, cough, fast breathing RR 48', 'dx: pneumonia'],
-    mustSay: [/amoxicillin/i],
+    // Table 3.1 (ch3), his band: 2 tablets per dose. The table never reached a pneumonia plan while its
+    // chapter title "Treating pneumonia and wheeze" counted as a section about wheeze only.
+    mustSay: [/amoxicillin/i, /Weight \(kg\): 10 to <14; Tablets per dose \(twice daily\): 2/],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    // "Cough or cold (no pneumonia)", a diagnosis the offline mode suggests (pneumonia ch2: home care, no
+    // antibiotic). Its Assessment line once quoted the criterion for "pneumonia with fast breathing only".
+    id: 'cough-or-cold-child',
+    book: 'pneumonia',
+    population: 'child, cough and runny nose, no fast breathing',
+    messages: ['2 year old girl, 12 kg, cough and runny nose 3 days, RR 30, no chest indrawing, no fever', 'dx: cough or cold (no pneumonia)'],
+    mustSay: [/home care|soothing the throat/i],
+    mustNotSay: [/amoxicillin|antibiotic/i, /classified as having pneumonia/i],
+    unsafeDraft: ['Give amoxicillin 250 mg twice daily for 5 days.'],
   },
   {
     // "Treatment of pneumonia with fast breathing only": give amoxicillin twice a day for 3 days. A bare
@@ -266,7 +279,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'pneumonia',
     population: 'young infant under 2 months',
     messages: ['5 week old baby, 3.5 kg, cough and fast breathing RR 70', 'dx: pneumonia'],
+    // "Do not give amoxicillin dispersible tablets at home to a young infant" (ch2): urgent referral.
     mustSay: [/refer/i],
+    mustNotSay: [/give amoxicillin twice a day/i],
     mustNotCite: [PREGNANCY_SECTION],
   },
 

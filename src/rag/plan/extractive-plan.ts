@@ -134,7 +134,9 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     });
   });
 
-  const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms) : undefined;
+  // "cough or cold (no pneumonia)": a sentence classifying pneumonia is not her assessment.
+  const negatedTerms = termsOf(input.diagnoses.flatMap((d) => d.condition.match(NEGATED_IN_DIAGNOSIS) ?? []).join(' '), NEGATION_WORDS);
+  const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms) : undefined;
   const chosen = chooseKeySentences(
     [...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)],
     Math.max(0, maxSentences - (assessment ? 1 : 0)),
@@ -171,11 +173,22 @@ function chooseKeySentences(candidates: readonly Candidate[], limit: number): Ca
 }
 
 /** The first sentence, in section order, that says what the condition is ("... means ...", "is a ..."). */
-function assessmentSentence(candidates: readonly Candidate[], conditionTerms: ReadonlySet<string>): Candidate | undefined {
+/** What a diagnosis says the patient does not have: "(no pneumonia)", "without dehydration". */
+const NEGATED_IN_DIAGNOSIS = /\b(?:no|not|without)\s+[^,;.()]+/gi;
+const NEGATION_WORDS = new Set(['without']);
+
+/** True when the text names a negated word of the diagnosis other than as "no <word>". */
+function classifiesNegated(text: string, negatedTerms: ReadonlySet<string>): boolean {
+  const lower = text.toLowerCase();
+  return [...negatedTerms].some((term) => lower.replace(new RegExp(`\\bno\\s+${term}`, 'g'), ' ').includes(term));
+}
+
+function assessmentSentence(candidates: readonly Candidate[], conditionTerms: ReadonlySet<string>, negatedTerms: ReadonlySet<string>): Candidate | undefined {
   return candidates.find(
     (c) =>
       c.unit.kind === 'sentence' &&
       mentionsAny(c.unit.text, conditionTerms) &&
+      !classifiesNegated(c.unit.text, negatedTerms) &&
       /\b(?:means|is defined as|is classified|classify|is (?:a|an) (?:\w+ )?(?:illness|disease|infection|condition))\b/i.test(c.unit.text) &&
       !REFERS_ELSEWHERE.test(c.unit.text),
   );

@@ -1,4 +1,4 @@
-import { ageInMonthsForBands } from '../../patient/age.js';
+import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
@@ -100,7 +100,8 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
   const drugs: string[] = [];
   for (const m of lower.matchAll(PROHIBITION)) {
     const object = m[1] ?? '';
-    if (prohibitionApplies(`${object} ${lower}`, d, findings)) drugs.push(...drugsIn(object));
+    // "Do not give amoxicillin dispersible tablets at home to a young infant": the medicine by its name too.
+    if (prohibitionApplies(`${object} ${lower}`, d, findings)) drugs.push(...drugsIn(object), ...drugsNamed(object.replace(OBJECT_END, '')));
   }
   for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
     if (prohibitionApplies(m[2] ?? '', d, findings)) drugs.push(...drugsIn(m[1] ?? ''));
@@ -112,7 +113,7 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
     const subject = lower.slice(0, m.index);
     drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
   }
-  return drugs;
+  return [...new Set(drugs)];
 }
 
 function withFullNames(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
@@ -204,6 +205,8 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
   if (/\b(?:second|third) trimester\b/.test(text)) return false;
   if (/\bpregnan|\bbefore (?:all )?(?:the )?bab(?:y|ies) (?:is |are )?born\b|\bbefore (?:delivery|birth)\b/.test(text)) return pregnant;
   const months = ageInMonthsForBands(d);
+  // "A young infant": the WHO age group under 2 months (src/patient/age.ts).
+  if (/\byoung infants?\b/.test(text)) return ageGroupOf(d) === 'young_infant';
   const under = /\b(?:children|child|infants?|babies|anyone|patients?)?\s*(?:under|below|younger than|less than)\s+(\d+(?:\.\d+)?)\s*(kg|months?|years?)\b/.exec(text);
   if (under) {
     const limit = Number(under[1]);
@@ -284,9 +287,14 @@ const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze'
 export function sectionForAnotherForm(sectionPath: string, condition: string): boolean {
   const dx = condition.toLowerCase();
   const segments = sectionPath.toLowerCase().split(' > ');
+  const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
   for (let i = segments.length - 1; i >= 0; i--) {
-    const named = DISTINCT_FORMS.filter((form) => (segments[i] ?? '').includes(form));
-    if (named.length > 0) return !named.some((form) => dx.includes(form));
+    const segment = segments[i] ?? '';
+    const named = DISTINCT_FORMS.filter((form) => segment.includes(form));
+    if (named.length === 0) continue;
+    // "Treating pneumonia and wheeze" names the diagnosis itself as well as the other form: it is for both.
+    if (named.some((form) => dx.includes(form)) || ownWords.some((word) => segment.includes(word))) break;
+    return true;
   }
   return sectionForGraverClass(segments, dx);
 }
@@ -294,12 +302,20 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
 /**
  * Graded classifications, mildest class first, each with the words that name it in a diagnosis and in
  * a heading (IMCI dehydration: no dehydration -> Plan A, some -> Plan B, severe -> Plan C). Kept as data.
+ * A heading naming the medicine of a class ("Treating pneumonia with amoxicillin") belongs to it.
  */
 const GRADED_CLASSIFICATIONS: ReadonlyArray<ReadonlyArray<{ diagnosis: RegExp; heading: RegExp }>> = [
   [
     { diagnosis: /\b(?:no|without|not)\s+(?:signs? of\s+)?dehydrat/, heading: /\bno dehydration\b|\bplan a\b/ },
     { diagnosis: /\bsome dehydration\b/, heading: /\bsome dehydration\b|\bplan b\b/ },
     { diagnosis: /\bsevere dehydration\b/, heading: /\bsevere dehydration\b|\bplan c\b/ },
+  ],
+  // IMCI cough or difficult breathing: no pneumonia (home care) -> fast breathing (amoxicillin at home)
+  // -> chest indrawing or severe (pre-referral treatment, refer). A bare "pneumonia" names no class.
+  [
+    { diagnosis: /\bno pneumonia\b|\bcough or cold\b|\bcommon cold\b/, heading: /\bno pneumonia\b|\bcough or cold\b/ },
+    { diagnosis: /\bfast breathing\b/, heading: /\bfast breathing only\b|\bamoxicillin\b/ },
+    { diagnosis: /\bchest[- ]indrawing\b|\bsevere pneumonia\b|\bvery severe disease\b/, heading: /\bchest[- ]indrawing\b|\bsevere pneumonia\b|\bvery severe disease\b/ },
   ],
 ];
 

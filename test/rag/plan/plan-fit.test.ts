@@ -253,3 +253,20 @@ describe('a section for a graver class of the same classification (diarrhoea sam
     expect(sectionForAnotherForm(planA, 'diarrhoea with severe dehydration')).toBe(false);
   });
 });
+
+describe('the same for cough or difficult breathing (pneumonia sample: cough or cold -> fast breathing -> chest indrawing or severe)', () => {
+  const amoxicillin = 'Treating pneumonia and wheeze > Treating pneumonia with amoxicillin > Amoxicillin dispersible tablet dosing by age and weight';
+  const indrawing = 'Treating pneumonia with amoxicillin > Treatment of chest-indrawing pneumonia';
+  const homeCare = 'Home care, referral and follow-up > Home care for a child with cough';
+
+  it('gives a cough or cold no amoxicillin section, and keeps home care', () => {
+    expect(sectionForAnotherForm(amoxicillin, 'cough or cold (no pneumonia)')).toBe(true);
+    expect(sectionForAnotherForm(homeCare, 'cough or cold (no pneumonia)')).toBe(false);
+  });
+
+  it('keeps the amoxicillin dosing for fast breathing and leaves chest-indrawing treatment out; a bare "pneumonia" decides nothing', () => {
+    expect(sectionForAnotherForm(amoxicillin, 'pneumonia, fast breathing')).toBe(false);
+    expect(sectionForAnotherForm(indrawing, 'pneumonia, fast breathing')).toBe(true);
+    expect(sectionForAnotherForm(indrawing, 'pneumonia')).toBe(false);
+  });
+});
