@@ -293,7 +293,9 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
     const named = DISTINCT_FORMS.filter((form) => segment.includes(form));
     if (named.length === 0) continue;
     // "Treating pneumonia and wheeze" names the diagnosis itself as well as the other form: it is for both.
-    if (named.some((form) => dx.includes(form)) || ownWords.some((word) => segment.includes(word))) break;
+    // ("Persistent diarrhoea, dysentery and cholera" names only forms: its "diarrhoea" is theirs.)
+    const rest = named.reduce((text, form) => text.split(form).join(' '), segment);
+    if (named.some((form) => dx.includes(form)) || ownWords.some((word) => rest.includes(word))) break;
     return true;
   }
   return sectionForGraverClass(segments, dx);

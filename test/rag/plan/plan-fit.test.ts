@@ -259,6 +259,11 @@ describe('the same for cough or difficult breathing (pneumonia sample: cough or 
   const indrawing = 'Treating pneumonia with amoxicillin > Treatment of chest-indrawing pneumonia';
   const homeCare = 'Home care, referral and follow-up > Home care for a child with cough';
 
+  it('reads "Treating pneumonia and wheeze" as about pneumonia too, and "Persistent diarrhoea, dysentery and cholera" as about those forms only', () => {
+    expect(sectionForAnotherForm(amoxicillin, 'pneumonia')).toBe(false);
+    expect(sectionForAnotherForm('Persistent diarrhoea, dysentery and cholera > Persistent diarrhoea', 'acute watery diarrhoea')).toBe(true);
+  });
+
   it('gives a cough or cold no amoxicillin section, and keeps home care', () => {
     expect(sectionForAnotherForm(amoxicillin, 'cough or cold (no pneumonia)')).toBe(true);
     expect(sectionForAnotherForm(homeCare, 'cough or cold (no pneumonia)')).toBe(false);
