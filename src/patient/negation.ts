@@ -191,7 +191,15 @@ function closesNegationScope(word: string): boolean {
  */
 export function withoutNegatedPhrases(value: string): string {
   return value
-    .replace(/\b(?:no|not|without|denies|never|nil|absent|negative for)\b[^,;.]*/gi, ' ')
+    .replace(NEGATED_PHRASE, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The negated phrases of a short text, cue included: "cough or cold (no pneumonia)" -> ["no pneumonia)"]. */
+export function negatedPhrases(value: string): string[] {
+  return value.match(NEGATED_PHRASE) ?? [];
+}
+
+/** A negation cue and what follows it up to the next comma, semicolon or full stop. */
+const NEGATED_PHRASE = /\b(?:no|not|without|denies|never|nil|absent|negative for)\b[^,;.]*/gi;

@@ -1,6 +1,6 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
-import { findMentions } from '../../patient/negation.js';
+import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
@@ -135,7 +135,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   });
 
   // "cough or cold (no pneumonia)": a sentence classifying pneumonia is not her assessment.
-  const negatedTerms = termsOf(input.diagnoses.flatMap((d) => d.condition.match(NEGATED_IN_DIAGNOSIS) ?? []).join(' '), NEGATION_WORDS);
+  const negatedTerms = termsOf(input.diagnoses.flatMap((d) => negatedPhrases(d.condition)).join(' '), NEGATION_WORDS);
   const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms) : undefined;
   const chosen = chooseKeySentences(
     [...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)],
@@ -173,9 +173,8 @@ function chooseKeySentences(candidates: readonly Candidate[], limit: number): Ca
 }
 
 /** The first sentence, in section order, that says what the condition is ("... means ...", "is a ..."). */
-/** What a diagnosis says the patient does not have: "(no pneumonia)", "without dehydration". */
-const NEGATED_IN_DIAGNOSIS = /\b(?:no|not|without)\s+[^,;.()]+/gi;
-const NEGATION_WORDS = new Set(['without']);
+/** Negation cues long enough to count as terms: what a negated phrase says is absent is the rest. */
+const NEGATION_WORDS = new Set(['without', 'denies', 'never', 'absent', 'negative']);
 
 /** True when the text names a negated word of the diagnosis other than as "no <word>". */
 function classifiesNegated(text: string, negatedTerms: ReadonlySet<string>): boolean {

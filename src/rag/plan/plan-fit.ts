@@ -91,7 +91,7 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
   }
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
-  return withClassMembers(withFullNames(found));
+  return withEveryName(found);
 }
 
 /** The drugs one clause says are not to be given to a population this patient is in. */
@@ -114,6 +114,11 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
     drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
   }
   return [...new Set(drugs)];
+}
+
+/** Forbidden drugs with every name they go by: a class's medicines, a short form's full name. */
+function withEveryName(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
+  return withClassMembers(withFullNames(found));
 }
 
 function withFullNames(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
@@ -148,7 +153,7 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
   if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' '))) return false;
   const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
-  const own = new Set(withClassMembers(withFullNames(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings)).map((drug) => ({ drug, label: '' })))).map((f) => f.drug));
+  const own = new Set(withEveryName(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));
 }
 
