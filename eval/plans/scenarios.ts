@@ -358,19 +358,32 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give iron syrup 1.25 ml daily for the pallor.'],
   },
   {
+    id: 'sam-uncomplicated-dx',
+    book: 'malnutrition',
+    population: 'child with SAM, no complication, diagnosis says so',
+    messages: ['2 year old girl, 9 kg, MUAC 108 mm, no oedema, ate the RUTF test sachet well, no danger signs', 'dx: uncomplicated severe acute malnutrition'],
+    mustSay: [/RUTF/i, /8\.5 to <9\.5; Sachets per day: 3½/],
+    mustNotSay: [/must refer the child urgently/i, /refer .*inpatient/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
     id: 'sam-complicated-oedema',
     book: 'malnutrition',
     population: 'child with SAM and danger sign',
     messages: ['2 year old girl, 9 kg, MUAC 105 mm, swelling of both feet, not able to drink', 'dx: complicated severe acute malnutrition'],
     urgent: true,
     mustSay: [/refer/i],
+    // Referred, not given the appetite test; and her MUAC is not in the green row.
+    mustNotSay: [/Minimum amount eaten|appetite test with RUTF/i, /Colour on the tape: Green/],
   },
   {
     id: 'mam-child',
     book: 'malnutrition',
     population: 'child with MAM',
     messages: ['3 year old boy, 12 kg, MUAC 120 mm, no oedema', 'dx: moderate acute malnutrition'],
-    mustSay: [/food|feed/i],
+    mustSay: [/food|feed/i, /Colour on the tape: Yellow/],
+    // MAM is not SAM: no RUTF ration, no inpatient referral, and not the MUAC rows of the other classes.
+    mustNotSay: [/home treatment of SAM/i, /must refer the child urgently/i, /Colour on the tape: (?:Red|Green)/],
     mustNotCite: [PREGNANCY_SECTION],
   },
 

@@ -4,7 +4,9 @@ import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './cit
 import { doseSupported, dosesInText, findDoses } from './doses.js';
 import { forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
-import { splitSentences } from './section-text.js';
+import { splitSentences, tableCells } from './section-text.js';
+import { measurementsIn, type Measurement } from '../number-fit.js';
+import { rowFitsMeasurements } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -15,7 +17,8 @@ export type RemovalReason =
   | 'section_for_other_population'
   | 'contraindicated_for_patient'
   | 'drug_not_in_cited_text'
-  | 'dose_for_other_weight_band';
+  | 'dose_for_other_weight_band'
+  | 'row_for_other_measurement';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -23,6 +26,8 @@ interface PatientFit {
   /** The findings, for prohibitions that name a test result ("a person with a negative RDT"). */
   findings: readonly Finding[];
   weightKg: number | undefined;
+  /** What the health worker measured (MUAC, haemoglobin, glucose, blood pressure), for a quoted table row. */
+  measured: readonly Measurement[];
   offTopic: ReadonlySet<string>;
   otherPopulation: ReadonlySet<string>;
   forbidden: readonly ForbiddenDrug[];
@@ -68,6 +73,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         demographics,
         findings,
         weightKg: demographics.weightKg,
+        measured: measurementsIn(findings.filter((f) => !f.negated).map((f) => f.value).join('\n')),
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
@@ -180,6 +186,11 @@ function checkRecommendation(
   }
   if (fit?.weightKg !== undefined && givesAnotherBandsDose(substance, valid.map((label) => byLabel.get(label)?.section.text ?? ''), fit.weightKg)) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
+  }
+  // A quoted row of a classification table whose MUAC, haemoglobin or blood pressure band is not hers.
+  const row = fit ? tableCells(substance.trim().replace(/^(?:-|\d{1,2}[.)])\s+/, '').replace(/^Table\s+[\dA-Z]+(?:\.\d+)*[^:]*:\s*/, '')) : null;
+  if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
+    return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);
   return { text, labels: valid, unknownLabels };

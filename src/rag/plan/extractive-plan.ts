@@ -6,7 +6,8 @@ import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
-import { excludesPatient, rowFit } from './patient-fit.js';
+import { excludesPatient, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { measurementsIn } from '../number-fit.js';
 import { populationPreference } from '../population-fit.js';
 import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
@@ -65,6 +66,7 @@ interface Candidate {
 export function extractivePlan(input: ExtractivePlanInput): string {
   const maxSentences = input.maxSentences ?? 10;
   const conditionTerms = termsOf(input.diagnoses.map((d) => d.condition).join(' '), GENERIC_CONDITION_WORDS);
+  const measured = measurementsIn(input.findings.filter((f) => !f.negated).map((f) => f.value).join('\n'));
   const findingTerms = termsOf(input.findings.filter((f) => !f.negated).map((f) => f.value).join(' '), new Set());
   const questionTerms = input.question ? termsOf(input.question, QUESTION_STOPWORDS) : new Set<string>();
 
@@ -127,6 +129,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       }
       const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
+      if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
       const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced + warning;
@@ -228,14 +231,25 @@ function scoreUnit(
   return score;
 }
 
+/**
+ * A section on severe illness or referral, by its headings. "Severe acute malnutrition" is the name of
+ * a condition, not a grade: its "Treating uncomplicated SAM at home" is today's treatment. A deepest
+ * heading that says the care is at home or uncomplicated is not a referral whatever its chapter says.
+ */
+function referralSection(sectionPath: string): boolean {
+  const path = sectionPath.replace(/severe acute malnutrition/gi, 'SAM');
+  const own = path.split(' > ').at(-1) ?? '';
+  return /pre-referral|\bsevere\b|\brefer(?:ral)?\b|\binpatient\b/i.test(path) && !/\buncomplicated\b|\bat home\b/i.test(own);
+}
+
 function headingFor(unit: SectionUnit, section: CitedSection, fitsPatientBand: boolean): Heading {
   const text = unit.text;
   // A pre-referral dose belongs with the referral it prepares, not with today's treatment.
-  if (fitsPatientBand) return /pre-referral|before referral|\bsevere\b/i.test(`${text} ${section.sectionPath}`) ? 'refer' : 'now';
+  if (fitsPatientBand) return /pre-referral|before referral/i.test(text) || referralSection(section.sectionPath) ? 'refer' : 'now';
   if (/follow[- ]?up|\bday[- ]?3\b|\breturn (?:on|after|in|for|if|at once)|come back|revisit|within \d+ days|\bon day \d/i.test(text)) return 'followUp';
   if (/follow[- ]?up|\bday[- ]?3\b/i.test(section.sectionPath)) return 'followUp';
   if (/\brefer(?:red)?\b|\burgent(?:ly)?\b/i.test(text)) return 'refer';
-  if (/pre-referral|\bsevere\b|\breferral\b/i.test(section.sectionPath)) return 'refer';
+  if (referralSection(section.sectionPath)) return 'refer';
   if (IMPERATIVE_START.test(text) && !/^if\b/i.test(text)) return 'now';
   if (/\b(?:is|are) (?:given|treated)\b|\breceives?\b|\btakes?\b/i.test(text)) return 'now';
   if (/\b(?:tell|explain|counsel|advise|caregiver|family|mother|parents?)\b/i.test(text)) return 'family';

@@ -2,6 +2,7 @@ import { adultTextApplies, ageInMonthsForBands, ageUnitOf, childTextApplies, toM
 import type { Demographics } from '../../patient/findings.js';
 import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAside } from '../../patient/pregnancy.js';
 import { inBand, type Band } from '../../patient/weight.js';
+import { statedBands, type Measurement } from '../number-fit.js';
 import { normaliseDoseText } from './doses.js';
 
 /**
@@ -68,6 +69,22 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
   const months = ageInMonthsForBands(demographics);
   if (ageBand && months !== undefined) return inBand(months, ageBand) ? 'fits' : 'other_band';
   return 'undecided';
+}
+
+/**
+ * A table row against what the health worker measured (MUAC, haemoglobin, glucose, blood pressure):
+ * 'other_band' when a cell states a range or cut-off in a unit she measured and none of the row's holds
+ * her value ("MUAC: Less than 115 mm; Classification: SAM" for a MUAC of 120 mm), 'fits' when one does,
+ * 'no_band' when the row states none for what she measured. Weight is rowFit's; durations decide nothing
+ * (a row's "14 days or more" is rarely a band the patient is placed in).
+ */
+export function rowFitsMeasurements(cells: ReadonlyMap<string, string>, measured: readonly Measurement[]): 'fits' | 'other_band' | 'no_band' {
+  const placeable = measured.filter((m) => m.unit !== 'kg' && m.unit !== 'days');
+  if (placeable.length === 0) return 'no_band';
+  const bands = [...cells.values()].flatMap((value) => statedBands(value));
+  const judged = placeable.filter((m) => bands.some((b) => b.unit === m.unit));
+  if (judged.length === 0) return 'no_band';
+  return judged.every((m) => bands.some((b) => b.unit === m.unit && inBand(m.value, b.band))) ? 'fits' : 'other_band';
 }
 
 /**

@@ -311,34 +311,55 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
  * a heading (IMCI dehydration: no dehydration -> Plan A, some -> Plan B, severe -> Plan C). Kept as data.
  * A heading naming the medicine of a class ("Treating pneumonia with amoxicillin") belongs to it.
  */
-const GRADED_CLASSIFICATIONS: ReadonlyArray<ReadonlyArray<{ diagnosis: RegExp; heading: RegExp }>> = [
-  [
+interface GradedClassification {
+  classes: ReadonlyArray<{ diagnosis: RegExp; heading: RegExp }>;
+  /**
+   * Whether a milder class's sections still apply to a graver one: Plan A's home rules follow Plan B,
+   * and a child with pneumonia gets a cough's home care too; but a child with SAM is not given MAM's
+   * supplementary food, and a child referred with complicated SAM is not given the appetite test.
+   */
+  milderApply: boolean;
+}
+
+const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
+  { milderApply: true, classes: [
     { diagnosis: /\b(?:no|without|not)\s+(?:signs? of\s+)?dehydrat/, heading: /\bno dehydration\b|\bplan a\b/ },
     { diagnosis: /\bsome dehydration\b/, heading: /\bsome dehydration\b|\bplan b\b/ },
     { diagnosis: /\bsevere dehydration\b/, heading: /\bsevere dehydration\b|\bplan c\b/ },
-  ],
+  ] },
   // IMCI cough or difficult breathing: no pneumonia (home care) -> fast breathing (amoxicillin at home)
   // -> chest indrawing or severe (pre-referral treatment, refer). A bare "pneumonia" names no class.
-  [
+  { milderApply: true, classes: [
     { diagnosis: /\bno pneumonia\b|\bcough or cold\b|\bcommon cold\b/, heading: /\bno pneumonia\b|\bcough or cold\b/ },
     { diagnosis: /\bfast breathing\b/, heading: /\bfast breathing only\b|\bamoxicillin\b/ },
     { diagnosis: /\bchest[- ]indrawing\b|\bsevere pneumonia\b|\bvery severe disease\b/, heading: /\bchest[- ]indrawing\b|\bsevere pneumonia\b|\bvery severe disease\b/ },
-  ],
+  ] },
+  // Acute malnutrition (CMAM): moderate (supplementary food) -> severe without complications (appetite
+  // test, RUTF at home) -> complicated severe (refer for inpatient care). A bare "severe acute
+  // malnutrition" names both severe classes: whether it is complicated decides between home and
+  // hospital, so both stay, and MAM's supplementary food does not.
+  { milderApply: false, classes: [
+    { diagnosis: /\bmoderate acute malnutrition\b|\bmam\b/, heading: /\bmoderate acute malnutrition\b|\bmam\b/ },
+    { diagnosis: /(?<!\bcomplicated )\b(?:sam|severe acute malnutrition)\b/, heading: /(?<!\bcomplicated )\b(?:sam|severe acute malnutrition)\b|\bappetite test\b|\brutf\b/ },
+    { diagnosis: /(?<!\buncomplicated )\b(?:sam|severe acute malnutrition)\b/, heading: /\bcomplicated (?:sam|severe acute malnutrition)\b|\binpatient care\b/ },
+  ] },
 ];
 
 /**
- * True when the diagnosis names one class of a graded classification and the section's deepest heading
- * naming a class names only graver ones: "Plan B: treat some dehydration" and "Classifying dehydration >
- * Severe dehydration" are not sources for "diarrhoea with no dehydration". Milder classes stay: after
- * Plan B the child goes on to Plan A's home treatment. A heading naming no class decides nothing.
+ * True when the diagnosis names a class of a graded classification (or several: then the mildest and
+ * gravest of them bound it) and the section's deepest heading naming a class names only other ones: "Plan B: treat some dehydration" and "Classifying dehydration >
+ * Severe dehydration" are not sources for "diarrhoea with no dehydration". Milder classes stay where the
+ * classification says they apply (after Plan B the child goes on to Plan A's home treatment), not
+ * otherwise (MAM's supplementary food is not a plan for SAM). A heading naming no class decides nothing.
  */
 function sectionForGraverClass(segments: readonly string[], dx: string): boolean {
-  for (const ladder of GRADED_CLASSIFICATIONS) {
-    const stated = ladder.flatMap((grade, level) => (grade.diagnosis.test(dx) ? [level] : []));
-    if (stated.length !== 1) continue;
+  for (const { classes, milderApply } of GRADED_CLASSIFICATIONS) {
+    const stated = classes.flatMap((grade, level) => (grade.diagnosis.test(dx) ? [level] : []));
+    if (stated.length === 0) continue;
+    const [mildest, gravest] = [Math.min(...stated), Math.max(...stated)];
     for (let i = segments.length - 1; i >= 0; i--) {
-      const named = ladder.flatMap((grade, level) => (grade.heading.test(segments[i] ?? '') ? [level] : []));
-      if (named.length > 0) return named.every((level) => level > (stated[0] ?? 0));
+      const named = classes.flatMap((grade, level) => (grade.heading.test(segments[i] ?? '') ? [level] : []));
+      if (named.length > 0) return named.every((level) => level > gravest || (!milderApply && level < mildest));
     }
   }
   return false;

@@ -85,7 +85,7 @@ export function sectionUnits(body: string): SectionUnit[] {
 }
 
 /** A table row as the parser writes it: "Header: value; Header: value" with at least two cells. */
-function tableCells(line: string): Map<string, string> | null {
+export function tableCells(line: string): Map<string, string> | null {
   const parts = line.split(/;\s+/);
   if (parts.length < 2) return null;
   const cells = new Map<string, string>();

@@ -164,3 +164,21 @@ describe('extractivePlan on the sample hypertension medicines table (Table 6.1, 
     expect(plan).not.toMatch(/non-pregnant/);
   });
 });
+
+describe('extractivePlan on the sample malnutrition guideline', () => {
+  const child = { ageYears: 2, sex: 'female' as const, weightKg: 9 };
+
+  it('gives a child with a MUAC of 120 mm the yellow MAM row of the MUAC table, not the red or green one', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALNUTRITION', ['Measuring mid-upper arm circumference (MUAC)']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'moderate acute malnutrition' }], demographics: child, findings: [{ category: 'exam_sign', value: 'MUAC 120 mm' }], sections });
+    expect(plan).toMatch(/MUAC: 115 mm to less than 125 mm; Colour on the tape: Yellow/);
+    expect(plan).not.toMatch(/Colour on the tape: (?:Red|Green)/);
+  });
+
+  it('puts the RUTF ration of uncomplicated SAM under what to do now, not under when to refer', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALNUTRITION', ['Treating uncomplicated SAM at home > RUTF ration by body weight']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'uncomplicated severe acute malnutrition' }], demographics: child, findings: [{ category: 'exam_sign', value: 'MUAC 108 mm' }], sections });
+    const now = plan.slice(plan.indexOf('What to do now'), plan.indexOf('When to refer') >= 0 ? plan.indexOf('When to refer') : undefined);
+    expect(now).toContain('Body weight (kg): 8.5 to <9.5; Sachets per day: 3½');
+  });
+});

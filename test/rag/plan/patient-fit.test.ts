@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { excludesPatient } from '../../../src/rag/plan/patient-fit.js';
+import { measurementsIn } from '../../../src/rag/number-fit.js';
+import { excludesPatient, rowFitsMeasurements } from '../../../src/rag/plan/patient-fit.js';
 
 const man = { ageYears: 50, sex: 'male' as const };
 const pregnantWoman = { ageYears: 30, sex: 'female' as const, pregnant: true, gestationWeeks: 24 };
@@ -26,5 +27,22 @@ describe('excludesPatient: text that sets pregnancy aside', () => {
   it('still leaves text about pregnancy out for a man', () => {
     expect(excludesPatient('Give methyldopa 250 mg twice daily to a pregnant woman with hypertension.', man)).toBe(true);
     expect(excludesPatient('This table does not apply in pregnancy: see Women who are or may become pregnant, below.', man)).toBe(true);
+  });
+});
+
+describe('rowFitsMeasurements: a classification row against what the health worker measured', () => {
+  const cells = (muac: string) => new Map([['MUAC', muac], ['Colour on the tape', 'Red'], ['Classification', 'Severe acute malnutrition (SAM)']]);
+
+  it('places a MUAC of 120 mm in the 115 to <125 mm row and not in the rows either side', () => {
+    const measured = measurementsIn('MUAC 120 mm, no oedema');
+    expect(rowFitsMeasurements(cells('115 mm to less than 125 mm'), measured)).toBe('fits');
+    expect(rowFitsMeasurements(cells('Less than 115 mm'), measured)).toBe('other_band');
+    expect(rowFitsMeasurements(cells('125 mm or more'), measured)).toBe('other_band');
+  });
+
+  it('decides nothing without a measurement in the row\'s unit, or from weight or a duration', () => {
+    expect(rowFitsMeasurements(cells('Less than 115 mm'), measurementsIn('Hb 9 g/dL'))).toBe('no_band');
+    expect(rowFitsMeasurements(new Map([['Body weight (kg)', '5 to <15'], ['Tablets per dose', '1']]), measurementsIn('weight 20 kg'))).toBe('no_band');
+    expect(rowFitsMeasurements(new Map([['Duration', '14 days or more']]), measurementsIn('cough 3 days'))).toBe('no_band');
   });
 });

@@ -42,6 +42,29 @@ describe('checks on a drafted plan', () => {
     expect(checked.text).not.toMatch(/Tablets per dose: [24]/);
   });
 
+  it("removes a copied row of the MUAC table for another child's MUAC and keeps her own", () => {
+    const muac = section(
+      'S3',
+      'Identifying and classifying acute malnutrition > Measuring mid-upper arm circumference (MUAC)',
+      [
+        'Table 1.1 MUAC cut-offs for children aged 6 to 59 months',
+        'MUAC: Less than 115 mm; Colour on the tape: Red; Classification: Severe acute malnutrition (SAM)',
+        'MUAC: 115 mm to less than 125 mm; Colour on the tape: Yellow; Classification: Moderate acute malnutrition (MAM)',
+        'MUAC: 125 mm or more; Colour on the tape: Green; Classification: No acute malnutrition',
+      ].join('\n'),
+    );
+    const draft = [
+      '**Plan**',
+      '- Table 1.1 MUAC cut-offs for children aged 6 to 59 months: MUAC: Less than 115 mm; Colour on the tape: Red; Classification: Severe acute malnutrition (SAM) [S3]',
+      '- MUAC: 115 mm to less than 125 mm; Colour on the tape: Yellow; Classification: Moderate acute malnutrition (MAM) [S3]',
+      '- MUAC: 125 mm or more; Colour on the tape: Green; Classification: No acute malnutrition [S3]',
+    ].join('\n');
+    const checked = checkPlanDraft(draft, [muac], { ageYears: 3, sex: 'male', weightKg: 12 }, [{ category: 'exam_sign', value: 'MUAC 120 mm' }]);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['row_for_other_measurement', 'row_for_other_measurement']);
+    expect(checked.text).toMatch(/Yellow/);
+    expect(checked.text).not.toMatch(/Red|Green/);
+  });
+
   it('removes a line naming a medicine that the section it cites never names', () => {
     const draft = ['**Plan**', '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', '- Read the test after 15 minutes. [S2]'].join('\n');
     const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 30, sex: 'female' });

@@ -275,3 +275,30 @@ describe('the same for cough or difficult breathing (pneumonia sample: cough or 
     expect(sectionForAnotherForm(indrawing, 'pneumonia')).toBe(false);
   });
 });
+
+describe('the same for acute malnutrition (malnutrition sample: MAM -> uncomplicated SAM -> complicated SAM)', () => {
+  const mam = 'Moderate acute malnutrition > Managing moderate acute malnutrition';
+  const rutf = 'Severe acute malnutrition > Treating uncomplicated SAM at home > RUTF ration by body weight';
+  const appetite = 'Severe acute malnutrition > The appetite test';
+  const inpatient = 'Severe acute malnutrition > Complicated SAM: refer for inpatient care';
+
+  it('gives a child with MAM none of the SAM sections: no RUTF ration, no appetite test, no inpatient referral', () => {
+    for (const path of [rutf, appetite, inpatient]) expect(sectionForAnotherForm(path, 'moderate acute malnutrition')).toBe(true);
+    expect(sectionForAnotherForm(mam, 'moderate acute malnutrition')).toBe(false);
+    expect(sectionForAnotherForm(rutf, 'MAM')).toBe(true);
+  });
+
+  it('treats uncomplicated SAM at home: RUTF and the appetite test stay, inpatient referral and MAM food do not', () => {
+    expect(sectionForAnotherForm(rutf, 'uncomplicated severe acute malnutrition')).toBe(false);
+    expect(sectionForAnotherForm(appetite, 'uncomplicated SAM')).toBe(false);
+    expect(sectionForAnotherForm(inpatient, 'uncomplicated severe acute malnutrition')).toBe(true);
+    expect(sectionForAnotherForm(mam, 'uncomplicated severe acute malnutrition')).toBe(true);
+  });
+
+  it('refers complicated SAM without the home treatment, and keeps both severe classes for a bare SAM', () => {
+    expect(sectionForAnotherForm(inpatient, 'complicated severe acute malnutrition')).toBe(false);
+    for (const path of [rutf, appetite, mam]) expect(sectionForAnotherForm(path, 'complicated SAM')).toBe(true);
+    for (const path of [rutf, appetite, inpatient]) expect(sectionForAnotherForm(path, 'severe acute malnutrition')).toBe(false);
+    expect(sectionForAnotherForm(mam, 'severe acute malnutrition')).toBe(true);
+  });
+});
