@@ -202,7 +202,10 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'malaria',
     population: 'young infant under 2 months',
     messages: ['6 week old baby boy, 4 kg, fever, RDT positive', 'dx: malaria'],
+    // Fever under 2 months is IMCI's sign of very severe disease: referred, not treated at home.
+    urgent: true,
     mustSay: [/refer/i],
+    mustNotSay: [/give the first dose yourself/i, /is given artemether-lumefantrine twice a day/i],
     mustNotCite: [TEST_NEGATIVE_SECTION, PREGNANCY_SECTION],
   },
   {

@@ -178,6 +178,12 @@ export const FEVER = phrasings(
   String.raw`${FEVER_TEMPERATURE}\s*(?:°\s*c|deg\w*(?:\s*c)?|c)`,
 );
 
+/** A temperature of 37.5 to 37.9 °C: fever in a young infant (IMCI), below FEVER's 38. */
+export const YOUNG_INFANT_FEVER_TEMPERATURE = phrasings(
+  String.raw`(?:temp\w*|t)\s*(?:is|of|was|=|:)?\s*37\.[5-9]\d*`,
+  String.raw`37\.[5-9]\d*\s*(?:°\s*c|deg\w*(?:\s*c)?|c)`,
+);
+
 /** The word that says a fever is absent even without a negation cue. */
 export const AFEBRILE = /\bafebrile\b/;
 

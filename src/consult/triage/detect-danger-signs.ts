@@ -13,6 +13,9 @@
  * - Headache with blurred vision counts for everyone; in pregnancy a severe headache or blurred
  *   vision alone also counts (WHO lists both for pre-eclampsia).
  * - A stiff neck counts unless fever is explicitly absent ("no fever", "afebrile").
+ * - Fever (or a temperature of 37.5 °C or more) counts in a young infant, known to be under 2 months:
+ *   IMCI's sign of very severe disease in a sick young infant, whom WHO says to refer, not treat at home.
+ *   Fever alone never counts at an unknown age.
  * - Severe dehydration follows IMCI: two of lethargic/unconscious, sunken eyes, not able to drink
  *   or drinking poorly, skin pinch going back very slowly, with at least one of the two physical
  *   signs; or "severe dehydration" said outright.
@@ -21,7 +24,7 @@
  * Limits: see negation.ts for negation scope; a question ("any fits?") counts as a mention; words
  * outside the phrasings in danger-sign-patterns.ts are not recognised.
  */
-import { ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
+import { ageInMonths, UNDER_FIVE_UPPER_MONTHS, YOUNG_INFANT_UPPER_MONTHS } from '../../patient/age.js';
 import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
 import { findMentions, firstPresent, type Mention } from '../../patient/negation.js';
 import * as patterns from './danger-sign-patterns.js';
@@ -42,6 +45,7 @@ export const DANGER_SIGN_CODES = [
   'severe_headache_blurred_vision',
   'severe_abdominal_pain_in_pregnancy',
   'chest_pain',
+  'fever_in_young_infant',
 ] as const;
 
 export type DangerSignCode = (typeof DANGER_SIGN_CODES)[number];
@@ -83,6 +87,7 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   severe_headache_blurred_vision: 'Severe headache with blurred vision',
   severe_abdominal_pain_in_pregnancy: 'Severe abdominal pain in pregnancy',
   chest_pain: 'Chest pain',
+  fever_in_young_infant: 'Fever in a young infant (under 2 months)',
 };
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
@@ -92,6 +97,7 @@ class Triage {
   private readonly hits = new Map<DangerSignCode, DangerSignHit>();
   readonly knownUnderFive: boolean;
   readonly knownFiveOrOver: boolean;
+  readonly knownYoungInfant: boolean;
   readonly pregnancy: boolean;
 
   constructor(
@@ -101,6 +107,7 @@ class Triage {
     const months = ageInMonths(context);
     this.knownUnderFive = months !== undefined && months < IMCI_UPPER_AGE_MONTHS;
     this.knownFiveOrOver = months !== undefined && months >= IMCI_UPPER_AGE_MONTHS;
+    this.knownYoungInfant = months !== undefined && months < YOUNG_INFANT_UPPER_MONTHS;
     this.pregnancy = inPregnancyContext(clinical, context);
   }
 
@@ -133,6 +140,10 @@ export function detectDangerSigns(text: string, context: TriageContext = {}): Da
   addStiffNeck(triage);
   addBleeding(triage);
   addPregnancySigns(triage);
+  if (triage.knownYoungInfant) {
+    const fever = triage.found(patterns.FEVER) ?? triage.found(patterns.YOUNG_INFANT_FEVER_TEMPERATURE);
+    if (fever) triage.add('fever_in_young_infant', 'child', [fever]);
+  }
   if (!triage.knownUnderFive) {
     const chestPain = triage.found(patterns.CHEST_PAIN);
     if (chestPain) triage.add('chest_pain', 'adult', [chestPain]);

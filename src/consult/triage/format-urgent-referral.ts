@@ -13,7 +13,8 @@ type FirstAidGroup =
   | 'vaginal_bleeding'
   | 'other_bleeding'
   | 'pregnancy'
-  | 'chest_pain';
+  | 'chest_pain'
+  | 'young_infant';
 
 const FIRST_AID_GROUP: Readonly<Record<DangerSignCode, FirstAidGroup | undefined>> = {
   convulsions: 'fits',
@@ -30,6 +31,7 @@ const FIRST_AID_GROUP: Readonly<Record<DangerSignCode, FirstAidGroup | undefined
   severe_headache_blurred_vision: 'pregnancy',
   severe_abdominal_pain_in_pregnancy: 'pregnancy',
   chest_pain: 'chest_pain',
+  fever_in_young_infant: 'young_infant',
 };
 
 const FIRST_AID: Readonly<Record<FirstAidGroup, string>> = {
@@ -41,6 +43,7 @@ const FIRST_AID: Readonly<Record<FirstAidGroup, string>> = {
   other_bleeding: 'Press firmly on the bleeding place with a clean cloth; keep the patient lying down and warm.',
   pregnancy: 'Keep her lying on her left side and never leave her alone.',
   chest_pain: 'Keep the patient at rest, sitting up; do not let the patient walk.',
+  young_infant: 'Keep the baby warm, skin to skin with the mother, and keep breastfeeding on the way.',
 };
 
 /** The urgent-referral message for `hits` (empty string when there are none). */

@@ -152,6 +152,15 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   // Blurred vision alone is a pregnancy danger sign (pre-eclampsia), not a general one.
   ['blurred vision', [], ADULT],
   ['blurred vision', ['severe_headache_blurred_vision'], PREGNANT],
+  // Fever in a young infant (under 2 months) is IMCI's sign of very severe disease; at 2 months or at an
+  // unknown age fever alone is not a danger sign.
+  ['fever, RDT positive', ['fever_in_young_infant'], { ageMonths: 1 }],
+  ['hot body since morning', ['fever_in_young_infant'], { ageMonths: 1.5 }],
+  ['temp 37.8, feeding well', ['fever_in_young_infant'], { ageMonths: 1 }],
+  ['temp 37.8, feeding well', [], CHILD],
+  ['fever, RDT positive', [], { ageMonths: 2 }],
+  ['fever, RDT positive', []],
+  ['no fever, feeding well', [], { ageMonths: 1 }],
 ];
 
 describe('detectDangerSigns', () => {

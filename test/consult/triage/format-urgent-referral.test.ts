@@ -20,6 +20,12 @@ describe('formatUrgentReferral', () => {
     expect(bleeding).not.toContain('If fitting');
   });
 
+  it('tells the health worker to keep a feverish young infant warm and breastfeeding on the way', () => {
+    const message = formatUrgentReferral(detectDangerSigns('6 week old, fever since last night', { ageMonths: 1.5 }));
+    expect(message).toContain('- Fever in a young infant (under 2 months)');
+    expect(message).toContain('Keep the baby warm');
+  });
+
   it('never states a dose', () => {
     const everything = detectDangerSigns(
       'pregnant, fits, unconscious, cannot drink, vomits everything, grunting, chest indrawing, stiff neck and fever, ' +
