@@ -396,7 +396,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'anaemia',
     population: 'child 1-3 years, some pallor',
     messages: ['2 year old girl, 12 kg, some palmar pallor, no fever', 'dx: anaemia'],
-    mustSay: [/iron/i],
+    mustSay: [/iron/i, /12 months up to 3 years; Weight \(kg\): 10 to <14/],
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
@@ -405,6 +405,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'child with severe pallor',
     messages: ['3 year old boy, 13 kg, severe palmar pallor, breathing fast', 'dx: severe anaemia'],
     mustSay: [/refer/i],
+    // "Do not give iron before referral": the daily iron of a child with some pallor is not his.
+    mustNotSay: [/Daily iron for children|Give iron between meals|give iron for another 14 days/i],
     mustNotCite: [PREGNANCY_SECTION],
   },
   {

@@ -25,6 +25,8 @@ interface PatientFit {
   demographics: Demographics;
   /** The findings, for prohibitions that name a test result ("a person with a negative RDT"). */
   findings: readonly Finding[];
+  /** The diagnoses, for prohibitions that name a condition ("do not try to treat severe anaemia with iron"). */
+  conditions: readonly string[];
   weightKg: number | undefined;
   /** What the health worker measured (MUAC, haemoglobin, glucose, blood pressure), for a quoted table row. */
   measured: readonly Measurement[];
@@ -65,13 +67,14 @@ type DraftLine =
  * and any unit naming a drug a retrieved section forbids for this patient (plan-fit.ts), unless the unit
  * itself forbids it for her ("lisinopril must not be used in pregnancy").
  */
-export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics, findings: readonly Finding[] = []): PlanCheckResult {
+export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): PlanCheckResult {
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
-  const forbidden = demographics ? forbiddenDrugs(sections, demographics, findings) : [];
+  const forbidden = demographics ? forbiddenDrugs(sections, demographics, findings, conditions) : [];
   const fit: PatientFit | undefined = demographics
     ? {
         demographics,
         findings,
+        conditions,
         weightKg: demographics.weightKg,
         measured: measurementsIn(findings.filter((f) => !f.negated).map((f) => f.value).join('\n')),
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
@@ -165,9 +168,9 @@ function checkRecommendation(
   if (fit) {
     const onTopic = valid.filter((label) => !fit.offTopic.has(label));
     if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
-    if (givesForbiddenDrug(substance, fit.forbidden, fit.demographics, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    if (givesForbiddenDrug(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
     // A dose or "give it" from a section about nothing but medicines forbidden for her, naming none of them.
-    if (isTreatmentLine(substance) && onTopic.every((label) => fit.onlyForbidden.has(label)) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings)) {
+    if (isTreatmentLine(substance) && onTopic.every((label) => fit.onlyForbidden.has(label)) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)) {
       return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
     }
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {

@@ -53,7 +53,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
   if (writer) {
     try {
       const draft = await writer.writePlan(input, signal ? { signal } : {});
-      const checked = withOwnMedicineWarnings(checkPlanDraft(draft, input.sections, input.demographics, input.findings), input);
+      const checked = withOwnMedicineWarnings(checkPlanDraft(draft, input.sections, input.demographics, input.findings, conditionsOf(input)), input);
       removed = checked.removed;
       if (checked.kept >= minKeptLines && checked.citedLabels.length > 0) {
         const numbered = renumber(checked.text, checked.citedLabels, input.sections);
@@ -74,7 +74,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
     ...(options.maxExtractiveSentences !== undefined ? { maxSentences: options.maxExtractiveSentences } : {}),
     ...(input.question !== undefined ? { question: input.question } : {}),
   });
-  const extractive = withOwnMedicineWarnings(checkPlanDraft(extractiveDraft, input.sections, input.demographics, input.findings), input);
+  const extractive = withOwnMedicineWarnings(checkPlanDraft(extractiveDraft, input.sections, input.demographics, input.findings, conditionsOf(input)), input);
   const numbered = renumber(extractive.text, extractive.citedLabels, input.sections);
   return {
     text: assemble(numbered.text, numbered.sections),
@@ -87,6 +87,11 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
   };
 }
 
+/** The diagnoses as stated, for prohibitions that name a condition. */
+function conditionsOf(input: PlanWriterInput): string[] {
+  return input.diagnoses.map((d) => d.condition);
+}
+
 /**
  * A checked plan that does not name a medicine the patient already takes, where a section forbids it
  * for her, gets the section's own sentence saying so under its own heading, checked like every line.
@@ -94,7 +99,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
 function withOwnMedicineWarnings(checked: PlanCheckResult, input: PlanWriterInput): PlanCheckResult {
   const lines = ownMedicineWarningLines(checked.text, checked.forbidden, input);
   if (lines.length === 0) return checked;
-  const added = checkPlanDraft([OWN_MEDICINES_HEADING, ...lines].join('\n'), input.sections, input.demographics, input.findings);
+  const added = checkPlanDraft([OWN_MEDICINES_HEADING, ...lines].join('\n'), input.sections, input.demographics, input.findings, conditionsOf(input));
   if (added.kept === 0) return checked;
   return {
     ...checked,

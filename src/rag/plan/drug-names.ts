@@ -63,6 +63,7 @@ const ALIASES: Record<string, string> = {
   'IPTp': 'sulfadoxine-pyrimethamine',
   'AL': 'artemether-lumefantrine',
   'MgSO4': 'magnesium sulfate',
+  'iron': 'ferrous',
 };
 
 const NAME_PATTERN = new RegExp(

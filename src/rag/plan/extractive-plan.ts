@@ -72,7 +72,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
 
   const candidates: Candidate[] = [];
   const seenText = new Set<string>();
-  const forbidden = forbiddenDrugs(input.sections, input.demographics, input.findings);
+  const conditions = input.diagnoses.map((d) => d.condition);
+  const forbidden = forbiddenDrugs(input.sections, input.demographics, input.findings, conditions);
   const weighFirst: Candidate[] = [];
   // Where the other sections send the reader ("as described in Plan B") is what to do: those lines count more.
   const references = input.sections.flatMap(({ section }) => crossReferences(section));
@@ -86,6 +87,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
+    // "... from Table 3.1 by the child's age or weight" with Table 3.1 in this section refers to nothing elsewhere.
+    const tablesHere = new Set([...section.text.matchAll(/^Table\s+([\dA-Z]+(?:\.\d+)*)\b/gm)].map((m) => (m[1] ?? '').toLowerCase()));
     let askedWeight = false;
     let drugNamedBefore = false;
     // After a line giving a medicine forbidden for her, the section's next lines that name no medicine
@@ -103,7 +106,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
-      if (givesForbiddenDrug(unit.text, forbidden, input.demographics, input.findings)) {
+      if (givesForbiddenDrug(unit.text, forbidden, input.demographics, input.findings, conditions)) {
         // "... of artemether-lumefantrine or artesunate-amodiaquine, give the same dose again": what
         // follows is about the medicine she may have as much as the one she may not.
         forbiddenDrugBefore = [...drugsNamed(unit.text)].every((drug) => namesForbiddenDrug(drug, forbidden));
@@ -132,7 +135,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced + warning;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced + warning;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });
@@ -206,6 +209,7 @@ function scoreUnit(
   unit: SectionUnit,
   fitsPatientBand: boolean,
   terms: { conditionTerms: ReadonlySet<string>; findingTerms: ReadonlySet<string>; questionTerms: ReadonlySet<string> },
+  tablesHere: ReadonlySet<string> = new Set(),
 ): number {
   const text = unit.text;
   let score = 0;
@@ -222,13 +226,18 @@ function scoreUnit(
   if (mentionsAny(text, terms.conditionTerms)) score += 1;
   if (mentionsAny(text, terms.findingTerms)) score += 1;
   score += Math.min(3, [...terms.questionTerms].filter((t) => wordsOf(text).has(t)).length);
-  if (unit.kind !== 'row' && REFERS_ELSEWHERE.test(text)) score -= 2;
+  if (unit.kind !== 'row' && REFERS_ELSEWHERE.test(referencesOutside(text, tablesHere))) score -= 2;
   // "If artesunate-amodiaquine is the national first-line medicine, ...": an alternative that depends
   // on a policy the plan does not know comes after the guideline's own first choice.
   if (NATIONAL_ALTERNATIVE.test(text)) score -= 2;
   if (text.length > 320) score -= 1;
   if (text.length < 25) score -= 1;
   return score;
+}
+
+/** The text without its references to tables printed in the same section. */
+function referencesOutside(text: string, tablesHere: ReadonlySet<string>): string {
+  return text.replace(/\btable\s+([\dA-Z]+(?:\.\d+)*)/gi, (reference, id: string) => (tablesHere.has(id.toLowerCase()) ? '' : reference));
 }
 
 /**

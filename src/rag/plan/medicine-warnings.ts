@@ -61,7 +61,7 @@ export const OWN_MEDICINES_HEADING = '**Medicines the patient already takes**';
 export function ownMedicineWarningLines(
   plan: string,
   forbidden: readonly ForbiddenDrug[],
-  input: { sections: readonly LabelledSection[]; findings: readonly Finding[]; demographics: Demographics },
+  input: { sections: readonly LabelledSection[]; findings: readonly Finding[]; demographics: Demographics; diagnoses?: ReadonlyArray<{ condition: string }> },
 ): string[] {
   const medicines = medicinesTaken(input.findings);
   const unsaid = forbidden.filter((f) => medicines.some((m) => namesForbiddenDrug(m, [f])) && !namesForbiddenDrug(plan, [f]));
@@ -69,7 +69,7 @@ export function ownMedicineWarningLines(
   const lines: string[] = [];
   for (const { label, section } of input.sections) {
     for (const sentence of sectionBody(section).split('\n').flatMap((line) => splitSentences(line))) {
-      if (namesForbiddenDrug(sentence, unsaid) && warnsAgainstForbidden(sentence, forbidden, input.demographics, input.findings)) lines.push(`- ${sentence.trim()} [${label}]`);
+      if (namesForbiddenDrug(sentence, unsaid) && warnsAgainstForbidden(sentence, forbidden, input.demographics, input.findings, (input.diagnoses ?? []).map((d) => d.condition))) lines.push(`- ${sentence.trim()} [${label}]`);
     }
     if (lines.length > 0) break;
   }

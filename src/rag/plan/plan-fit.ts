@@ -68,7 +68,9 @@ const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|
 const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)\s+((?:to|in|for|during)\s+[^.;]+)/gi;
 const MODAL_PROHIBITION = /\b(?:must|should)\s+not\s+be\s+(?:given|used|prescribed|taken|started|offered)\b\s*((?:to|in|for|during|before)\b[^.;,]*)?/gi;
 const OBJECT_END = /\s+\b(?:to|during|in|before|for|until|if|because|while|unless|with|at|when|after|as)\b.*$/;
-const NOT_A_DRUG = /^(?:other|another|any|more|extra|the|this|that|it|them|anything|medicines?|tablets?|treatment|drugs?|doses?|food|fluids?|up|a|an)\b/;
+// "... to a child with SAM who is receiving RUTF, or to a child with sickle cell disease": the second
+// population is not a medicine, so a piece that starts with a preposition names none.
+const NOT_A_DRUG = /^(?:other|another|any|more|extra|the|this|that|it|them|anything|medicines?|tablets?|treatment|drugs?|doses?|food|fluids?|up|a|an|to|in|for|during|before|with|at|when|after|as|if|unless|until|because|while)\b/;
 const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'artesunate-amodiaquine': ['as-aq', 'asaq', 'as/aq'],
   'sulfadoxine-pyrimethamine': ['sp', 'iptp-sp', 'fansidar'],
@@ -80,14 +82,14 @@ const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
  * the result of a test she has had ("a person with a negative RDT should not receive antimalarial
  * medicine").
  */
-export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics, findings: readonly Finding[] = []): ForbiddenDrug[] {
+export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): ForbiddenDrug[] {
   const found: ForbiddenDrug[] = [];
   for (const { label, section } of sections) {
     const clauses = sectionBody(section)
       .split('\n')
       .flatMap((line) => splitSentences(line))
       .flatMap((sentence) => sentence.split(';'));
-    for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings)) found.push({ drug, label });
+    for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings, conditions)) found.push({ drug, label });
   }
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
@@ -95,9 +97,13 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
 }
 
 /** The drugs one clause says are not to be given to a population this patient is in. */
-function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Finding[]): string[] {
+function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Finding[], conditions: readonly string[]): string[] {
   const lower = clause.toLowerCase();
   const drugs: string[] = [];
+  // "Do not try to treat severe anaemia with iron at home": a population defined by the diagnosis.
+  for (const m of lower.matchAll(TREATMENT_PROHIBITION)) {
+    if (conditionNamedApplies(m[1] ?? '', conditions)) drugs.push(...drugsIn(m[2] ?? ''), ...drugsNamed(m[2] ?? ''));
+  }
   for (const m of lower.matchAll(PROHIBITION)) {
     const object = m[1] ?? '';
     // "Do not give amoxicillin dispersible tablets at home to a young infant": the medicine by its name too.
@@ -148,12 +154,12 @@ const RECOMMENDS = /\b(?:give|giving|continue|continuing|start|starting|take|use
  * own medicine is not to be; "Do not give lisinopril" with no population, "... in pregnancy; give
  * enalapril instead" or "Continue lisinopril since ARBs must not be used in pregnancy" is not one.
  */
-export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = []): boolean {
+export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): boolean {
   const named = forbidden.filter((f) => namesForbiddenDrug(text, [f]));
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
   if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' '))) return false;
   const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
-  const own = new Set(withEveryName(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
+  const own = new Set(withEveryName(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings, conditions)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));
 }
 
@@ -162,8 +168,8 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
  * such a line never reaches a plan. The one rule of both plan modes, the extractive plan and the check
  * of a drafted plan.
  */
-export function givesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = []): boolean {
-  return namesForbiddenDrug(text, forbidden) && !warnsAgainstForbidden(text, forbidden, d, findings);
+export function givesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): boolean {
+  return namesForbiddenDrug(text, forbidden) && !warnsAgainstForbidden(text, forbidden, d, findings, conditions);
 }
 
 /**
@@ -192,6 +198,26 @@ export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDr
  * result. The test named ("RDT", "malaria test", "HIV test") and the result.
  */
 const TEST_RESULT_POPULATION = /\bwith (?:an? )?(negative|positive) ((?:malaria |hiv )?(?:rdt|test|microscopy)(?: result)?)\b/;
+
+/** "Do not (try to) treat <condition> with <medicine>": the condition, and the medicine. */
+const TREATMENT_PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:try to\s+)?treat\s+([a-z][a-z -]{2,60}?)\s+with\s+([^.;:]+?)(?=\s+(?:at home|before|until|unless)\b|[.;:,]|$)/g;
+
+/**
+ * True when the condition a prohibition names is a class of a graded classification that one of the
+ * patient's diagnoses names ("severe anaemia" for a diagnosis of severe anaemia). A diagnosis naming no
+ * class, or another, is not in it: a bare "anaemia" is not forbidden the iron of some pallor.
+ */
+function conditionNamedApplies(condition: string, conditions: readonly string[]): boolean {
+  for (const { classes } of GRADED_CLASSIFICATIONS) {
+    const named = classes.flatMap((grade, level) => (grade.diagnosis.test(condition) ? [level] : []));
+    if (named.length !== 1) continue;
+    return conditions.some((dx) => {
+      const stated = classes.flatMap((grade, level) => (grade.diagnosis.test(dx.toLowerCase()) ? [level] : []));
+      return stated.length === 1 && stated[0] === named[0];
+    });
+  }
+  return false;
+}
 
 /** Whether a prohibition's wording names a population this patient is in. Unknown facts: not applied. */
 function prohibitionApplies(text: string, d: Demographics, findings: readonly Finding[]): boolean {
@@ -342,6 +368,12 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
     { diagnosis: /\bmoderate acute malnutrition\b|\bmam\b/, heading: /\bmoderate acute malnutrition\b|\bmam\b/ },
     { diagnosis: /(?<!\bcomplicated )\b(?:sam|severe acute malnutrition)\b/, heading: /(?<!\bcomplicated )\b(?:sam|severe acute malnutrition)\b|\bappetite test\b|\brutf\b/ },
     { diagnosis: /(?<!\buncomplicated )\b(?:sam|severe acute malnutrition)\b/, heading: /\bcomplicated (?:sam|severe acute malnutrition)\b|\binpatient care\b/ },
+  ] },
+  // Anaemia (IMCI pallor): some pallor (iron at home) -> severe anaemia (refer; "do not give iron before
+  // referral", so the milder class's iron does not carry over). A bare "anaemia" names no class.
+  { milderApply: false, classes: [
+    { diagnosis: /\b(?:mild|moderate|non-severe) anaemia\b|\bsome (?:palmar )?pallor\b/, heading: /\biron treatment\b|\btreating anaemia\b|\bsome (?:palmar )?pallor\b/ },
+    { diagnosis: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/, heading: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/ },
   ] },
 ];
 

@@ -48,7 +48,12 @@ export function splitSentences(paragraph: string): string[] {
 const LIST_ITEM = /^\s*(?:[-•*]|\d{1,2}[.)])\s+(.+)$/;
 const CAPTION = /^Table\s+[\dA-Z]+(?:\.\d+)*\b/;
 const NOTE = /^Note:\s/i;
-const CELL = /^([^:;]{1,60}):\s*(\S.*)$/;
+/**
+ * "Header: value". A header is short (a sentence with a colon is not a cell), not counting what it says
+ * in brackets: "Iron syrup (ferrous fumarate 100 mg per 5 ml; 20 mg elemental iron per ml)" is a header.
+ */
+const CELL = /^((?:[^:;()]|\([^():]*\))+):\s*(\S.*)$/;
+const HEADER_WORDS_MAX = 60;
 
 /** The units of a section body, in reading order. Short title-like lines are context, not units. */
 export function sectionUnits(body: string): SectionUnit[] {
@@ -84,14 +89,35 @@ export function sectionUnits(body: string): SectionUnit[] {
   return units;
 }
 
+/**
+ * The "; "-separated cells of a row, a separator inside brackets excepted: the header "Iron/folate tablet
+ * (ferrous sulfate 200 mg + folate 250 µg; 60 mg elemental iron)" is one cell.
+ */
+function cellsOf(line: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '(' || c === '[') depth += 1;
+    else if ((c === ')' || c === ']') && depth > 0) depth -= 1;
+    else if (c === ';' && depth === 0 && /\s/.test(line[i + 1] ?? '')) {
+      parts.push(line.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(line.slice(start));
+  return parts;
+}
+
 /** A table row as the parser writes it: "Header: value; Header: value" with at least two cells. */
 export function tableCells(line: string): Map<string, string> | null {
-  const parts = line.split(/;\s+/);
+  const parts = cellsOf(line);
   if (parts.length < 2) return null;
   const cells = new Map<string, string>();
   for (const part of parts) {
     const cell = CELL.exec(part.trim());
-    if (!cell) return null;
+    if (!cell || (cell[1] ?? '').replace(/\([^()]*\)/g, '').length > HEADER_WORDS_MAX) return null;
     cells.set((cell[1] ?? '').trim(), (cell[2] ?? '').trim());
   }
   return cells;

@@ -182,3 +182,12 @@ describe('extractivePlan on the sample malnutrition guideline', () => {
     expect(now).toContain('Body weight (kg): 8.5 to <9.5; Sachets per day: 3½');
   });
 });
+
+describe('extractivePlan on the sample anaemia guideline (Table 3.1, headers with "; " inside brackets)', () => {
+  it("gives a 2-year-old of 12 kg with some pallor her row of the iron table and the instruction that introduces it", async () => {
+    const sections = labelSections(await pickSections('SAMPLE-ANAEMIA', ['Iron dosing for children by age']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'anaemia' }], demographics: { ageYears: 2, sex: 'female', weightKg: 12 }, findings: [{ category: 'exam_sign', value: 'some palmar pallor' }], sections });
+    expect(plan).toMatch(/Age: 12 months up to 3 years; Weight \(kg\): 10 to <14; Iron\/folate tablet \(ferrous sulfate 200 mg \+ folate 250 µg; 60 mg elemental iron\): ½ tablet; Iron syrup [^:]*: 2\.0 ml/);
+    expect(plan).not.toMatch(/4 to <6|6 to <10|14 to <20/);
+  });
+});

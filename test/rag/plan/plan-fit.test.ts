@@ -302,3 +302,41 @@ describe('the same for acute malnutrition (malnutrition sample: MAM -> uncomplic
     expect(sectionForAnotherForm(mam, 'severe acute malnutrition')).toBe(true);
   });
 });
+
+describe('anaemia (anaemia sample: some pallor -> iron at home, severe anaemia -> refer, "do not give iron before referral")', () => {
+  const ironDosing = 'Iron and folic acid > Iron treatment for children with anaemia > Iron dosing for children by age';
+  const severe = 'Severe anaemia > Severe anaemia: refer urgently';
+  const severeSection = section('S1', severe, 'Do not try to treat severe anaemia with iron at home: refer urgently. Give deworming if due.');
+  const followUp = section('S2', 'Anaemia linked to malaria, sickle cell disease and diet > Follow-up of a child with anaemia', 'If the pallor is improving, give iron for another 14 days.');
+  const child = { ageYears: 3, sex: 'male' as const, weightKg: 13 };
+
+  it('gives severe anaemia none of the iron treatment sections, and a child with some pallor no severe-anaemia section', () => {
+    expect(sectionForAnotherForm(ironDosing, 'severe anaemia')).toBe(true);
+    expect(sectionForAnotherForm(severe, 'severe anaemia')).toBe(false);
+    expect(sectionForAnotherForm(severe, 'anaemia, some pallor')).toBe(true);
+    expect(sectionForAnotherForm(ironDosing, 'anaemia')).toBe(false);
+    expect(sectionForAnotherForm(severe, 'anaemia')).toBe(false);
+  });
+
+  it('reads "do not try to treat severe anaemia with iron" as forbidding iron for a diagnosis of severe anaemia only', () => {
+    expect(forbiddenDrugs([severeSection], child, [], ['severe anaemia']).map((f) => f.drug)).toEqual(expect.arrayContaining(['iron', 'ferrous']));
+    expect(forbiddenDrugs([severeSection], child, [], ['anaemia'])).toEqual([]);
+    expect(forbiddenDrugs([severeSection], child, [], [])).toEqual([]);
+  });
+
+  it('keeps the prohibition in the plan and drops the follow-up line that gives iron', () => {
+    const plan = extractivePlan({ diagnoses: [{ condition: 'severe anaemia' }], demographics: child, findings: [], sections: [severeSection, followUp] });
+    expect(plan).toContain('Do not try to treat severe anaemia with iron at home');
+    expect(plan).not.toContain('give iron for another 14 days');
+  });
+});
+
+describe('a prohibition naming two populations ("Do not give iron to a child with SAM who is receiving RUTF, or to a child with sickle cell disease")', () => {
+  const note = section('S1', 'Iron and folic acid > Iron treatment for children with anaemia > Iron dosing for children by age', 'Note: Do not give iron to a child with severe acute malnutrition who is receiving RUTF, or to a child with sickle cell disease unless iron deficiency has been confirmed at a facility.');
+  const child = { ageYears: 2, sex: 'female' as const, weightKg: 8 };
+
+  it('forbids iron to a child on RUTF, and nothing else: "to a child" is not a medicine', () => {
+    expect(forbiddenDrugs([note], child, [{ category: 'medication', value: 'RUTF' }]).map((f) => f.drug).sort()).toEqual(['ferrous', 'iron']);
+    expect(forbiddenDrugs([note], child, [])).toEqual([]);
+  });
+});
