@@ -35,8 +35,10 @@ export interface Mention {
   readonly historical: boolean;
 }
 
+// "Prevention of postpartum haemorrhage", "to prevent fits", "at risk of bleeding": named as what is to be
+// avoided, not as what the patient has.
 const PRE_NEGATION_CUE =
-  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out)\b/g;
+  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out|prevention of|preventing|to prevent|(?:at )?risk of)\b/g;
 
 // Phrases that begin with a cue but do not negate what follows ("no longer breastfeeding" is a
 // danger sign, "has not stopped fitting" affirms the fits).

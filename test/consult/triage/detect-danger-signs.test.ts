@@ -100,6 +100,9 @@ const NEGATED: readonly Case[] = [
   ['headache', [], PREGNANT],
   ['stiff neck after sleeping badly, no fever', []],
   ['stiff neck, afebrile', []],
+  // Named as what is to be prevented, not as what she has.
+  ['dx: prevention of postpartum haemorrhage', [], { ageYears: 24 }],
+  ['baby just born, give misoprostol to prevent heavy bleeding', [], { ageYears: 24 }],
   ['vaginal bleeding', [], { ageYears: 30, pregnant: false }],
   ['not pregnant, light vaginal bleeding', []],
   ['severe abdominal pain', [], ADULT],
