@@ -484,6 +484,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'hypertension-severe-woman-not-said-pregnant',
+    book: 'hypertension',
+    population: 'woman of 53 (not asked about pregnancy), severe BP without danger signs',
+    // Pregnancy care's "Severe hypertension in pregnancy" (nifedipine 10 mg to lower it within the hour) is
+    // not for her: her own guideline says not to bring the pressure down quickly (ch5).
+    messages: ['53 year old woman, BP 190/120 twice, no headache, no chest pain, on amlodipine 5 mg', 'dx: severe hypertension'],
+    mustSay: [/measure again|same day|refer/i],
+    mustNotSay: [/nifedipine/i, /lowered within an hour/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
     // On no medicine, so the plan looks for the first-line medicines: Table 6.1 (ch6) is "for non-pregnant
     // adults" and "does not apply in pregnancy"; "Women who are or may become pregnant" sends her to the
     // pregnancy guideline's methyldopa or nifedipine.

@@ -7,7 +7,7 @@ import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
-import { sectionForAnotherTestResult } from '../rag/plan/plan-fit.js';
+import { sectionForAnotherTestResult, sectionForUnstatedPregnancy } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { sectionFitsPatient } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
@@ -128,10 +128,14 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // After an urgent referral, sections written for patients without danger signs do not apply.
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
-        // Neither do sections for the other test result ("when the test is negative" for a positive RDT).
+        // Neither do sections for the other test result ("when the test is negative" for a positive RDT),
+        // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so).
         const fits = (sections: readonly CitedSection[]) =>
           sectionsOnTopic(diagnosis.condition, sections).filter(
-            (section) => !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) && !sectionForAnotherTestResult(section, consult.findings),
+            (section) =>
+              !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
+              !sectionForAnotherTestResult(section, consult.findings) &&
+              !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition),
           );
         const chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
         const medicines = medicinesTaken(consult.findings);

@@ -57,6 +57,17 @@ export function cannotBePregnant(d: Demographics): boolean {
 }
 
 /**
+ * A diagnosis that only a pregnancy has ("pre-eclampsia", "anaemia in pregnancy", "IPTp", "threatened
+ * abortion"): stated for a woman whose pregnancy was not said, it says she is pregnant.
+ */
+const PREGNANCY_CONDITION = /\b(?:pregnan\w*|antenatal|anc|trimesters?|pre-?eclampsia|eclampsia|gestational|iptp|labou?r|miscarriage|abortion|ectopic|obstetric\w*|placenta\w*)\b/i;
+
+/** True when a diagnosis names pregnancy or a condition only a pregnancy has. */
+export function namesPregnancy(condition: string): boolean {
+  return PREGNANCY_CONDITION.test(condition);
+}
+
+/**
  * Wording that says a text is for people who are not pregnant: "for non-pregnant adults", "women who are
  * not pregnant", "this table does not apply in pregnancy". A section saying it is written for everyone
  * except a pregnant woman.

@@ -55,6 +55,21 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
 }
 
 /**
+ * True when the section is written for pregnancy alone: its deepest title naming a population names
+ * pregnancy and no other ("Antihypertensive medicines in pregnancy > Severe hypertension in pregnancy").
+ */
+export function writtenForPregnancyOnly(sectionPath: string): boolean {
+  const segments = sectionPath.toLowerCase().split(' > ');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const title = segments[i] ?? '';
+    const others = [POSTPARTUM, BREASTFEEDING, CHILD, INFANT, ADOLESCENT, ADULT].some((p) => p.test(title));
+    if (PREGNANCY.test(title)) return !others;
+    if (others) return false;
+  }
+  return false;
+}
+
+/**
  * How specifically a section that fits is written for this patient: 1 when its deepest population
  * title names her own trimester or her state after birth, else 0. Retrieval puts such sections first,
  * so `dx: malaria` for a woman 10 weeks pregnant reaches the first-trimester treatment.

@@ -21,6 +21,7 @@ const DRUG_NAMES = [
   'albendazole',
   'mebendazole',
   'ferrous',
+  'iron',
   'folic acid',
   'RUTF',
   'isoniazid',
@@ -28,6 +29,7 @@ const DRUG_NAMES = [
   'pyridoxine',
   'dolutegravir',
   'tenofovir',
+  'PrEP',
   'lamivudine',
   'efavirenz',
   'nevirapine',
@@ -63,7 +65,6 @@ const ALIASES: Record<string, string> = {
   'IPTp': 'sulfadoxine-pyrimethamine',
   'AL': 'artemether-lumefantrine',
   'MgSO4': 'magnesium sulfate',
-  'iron': 'ferrous',
 };
 
 const NAME_PATTERN = new RegExp(
@@ -80,6 +81,8 @@ export const DRUG_CLASSES: Readonly<Record<string, readonly string[]>> = {
   'ace inhibitor': ['lisinopril', 'enalapril'],
   'angiotensin receptor blocker': ['losartan'],
   'sulfonylurea': ['glibenclamide', 'gliclazide'],
+  // "Do not give iron before referral" forbids the iron salts a table names ("ferrous sulfate").
+  'iron': ['ferrous'],
   // The medicines that treat malaria ("should not receive antimalarial medicine" after a negative RDT).
   // Not sulfadoxine-pyrimethamine or amodiaquine alone: given as prevention (IPTp, SMC), not treatment.
   'antimalarial': ['artemether-lumefantrine', 'artesunate-amodiaquine', 'rectal artesunate', 'injectable artesunate', 'quinine', 'primaquine'],

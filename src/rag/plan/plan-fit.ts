@@ -1,10 +1,10 @@
 import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
-import { pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
+import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
-import { sectionFitsPatient } from '../population-fit.js';
+import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
 import { sectionBody, splitSentences } from './section-text.js';
@@ -186,7 +186,8 @@ export function namesOnlyForbiddenDrugs(section: Pick<CitedSection, 'text' | 'ti
 export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[]): boolean {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9/-]+/g, ' ')} `;
   return forbidden.some(({ drug }) => {
-    if (lower.includes(drug)) return true;
+    // A whole word, plural or not: "PrEP" is not in "preparing", "iron" is in "iron syrup".
+    if (new RegExp(`(?<![a-z0-9])${escapeRegExp(drug)}(?:s|es)?(?![a-z0-9])`).test(lower)) return true;
     if ((DRUG_ALIASES[drug] ?? []).some((alias) => lower.includes(` ${alias} `))) return true;
     const parts = drug.split('-');
     return parts.length > 1 && parts.every((p) => new RegExp(`\\b${p}\\b`).test(lower));
@@ -283,9 +284,24 @@ function drugsIn(object: string): string[] {
     .filter((piece) => piece.length >= 4 && piece.split(/\s+/).length <= 3 && !NOT_A_DRUG.test(piece) && /[a-z]{4,}/.test(piece));
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function lastTitle(sectionPath: string): string {
   const parts = sectionPath.split(' > ');
   return parts[parts.length - 1] ?? '';
+}
+
+/**
+ * True when the section is written for pregnancy alone, the health worker has not said whether she is
+ * pregnant, and the diagnosis names no pregnancy condition: "Severe hypertension in pregnancy" (nifedipine
+ * to lower it within the hour) is not a plan for a 50-year-old woman with severe hypertension, whose own
+ * guideline says not to bring the pressure down quickly. Retrieval still finds such sections for her (she
+ * may be pregnant); a plan is written only from what applies. Said pregnant, or "dx: pre-eclampsia": kept.
+ */
+export function sectionForUnstatedPregnancy(section: Pick<CitedSection, 'sectionPath'>, d: Demographics, condition: string): boolean {
+  return pregnancyStatus(d).state === 'unknown' && writtenForPregnancyOnly(section.sectionPath) && !namesPregnancy(condition);
 }
 
 const TEST_TITLE = /\b(?:tests?|rdts?|results?)\b/i;

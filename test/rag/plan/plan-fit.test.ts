@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, sectionForAnotherForm, sectionForAnotherTestResult } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, sectionForAnotherForm, sectionForAnotherTestResult, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -338,5 +338,31 @@ describe('a prohibition naming two populations ("Do not give iron to a child wit
   it('forbids iron to a child on RUTF, and nothing else: "to a child" is not a medicine', () => {
     expect(forbiddenDrugs([note], child, [{ category: 'medication', value: 'RUTF' }]).map((f) => f.drug).sort()).toEqual(['ferrous', 'iron']);
     expect(forbiddenDrugs([note], child, [])).toEqual([]);
+  });
+});
+
+describe('pregnancy\'s own sections for a woman who has not said she is pregnant (pregnancy sample ch5: nifedipine for severe hypertension in pregnancy)', () => {
+  const severeInPregnancy = { sectionPath: 'Care before and during referral > Antihypertensive medicines in pregnancy > Severe hypertension in pregnancy' };
+  const womanNotSaid = { ageYears: 53, sex: 'female' as const };
+
+  it('leaves them out of a plan for severe hypertension, and keeps them when she is pregnant or the diagnosis is one only a pregnancy has', () => {
+    expect(sectionForUnstatedPregnancy(severeInPregnancy, womanNotSaid, 'severe hypertension')).toBe(true);
+    expect(sectionForUnstatedPregnancy(severeInPregnancy, { ...womanNotSaid, ageYears: 30, pregnant: true }, 'severe hypertension')).toBe(false);
+    expect(sectionForUnstatedPregnancy(severeInPregnancy, womanNotSaid, 'severe pre-eclampsia')).toBe(false);
+    expect(sectionForUnstatedPregnancy(severeInPregnancy, womanNotSaid, 'hypertension in pregnancy')).toBe(false);
+  });
+
+  it('keeps a section written for pregnancy and another population, or for none', () => {
+    expect(sectionForUnstatedPregnancy({ sectionPath: 'Pregnancy, breastfeeding and HIV-exposed infants > Infant prophylaxis' }, womanNotSaid, 'HIV')).toBe(false);
+    expect(sectionForUnstatedPregnancy({ sectionPath: 'Severe hypertension and referral > Signs of a hypertensive emergency' }, womanNotSaid, 'severe hypertension')).toBe(false);
+  });
+});
+
+describe('naming a forbidden medicine: a whole word, plural or not', () => {
+  it('finds "iron" in "iron syrup" and "ACE inhibitor" in "ACE inhibitors", and not "PrEP" in "Preparing ORS"', () => {
+    expect(namesForbiddenDrug('Give iron syrup 2 ml daily', [{ drug: 'iron', label: 'S1' }])).toBe(true);
+    expect(namesForbiddenDrug('ACE inhibitors must not be used', [{ drug: 'ace inhibitor', label: 'S1' }])).toBe(true);
+    expect(namesForbiddenDrug('Preparing ORS: mix one packet in a litre of water', [{ drug: 'prep', label: 'S1' }])).toBe(false);
+    expect(namesForbiddenDrug('Environmental cleaning', [{ drug: 'iron', label: 'S1' }])).toBe(false);
   });
 });
