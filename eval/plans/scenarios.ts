@@ -380,6 +380,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Minimum amount eaten|appetite test with RUTF/i, /Colour on the tape: Green/],
   },
   {
+    id: 'sam-infant-under-6-months',
+    book: 'malnutrition',
+    population: 'infant of 4 months, very thin',
+    // The book is for children aged 6 to 59 months: "MUAC cut-offs and RUTF are not used for infants under
+    // 6 months ... should be referred to the health facility for assessment" (ch4).
+    messages: ['4 month old baby boy, 3.8 kg, very thin, breastfeeding poorly', 'dx: severe acute malnutrition'],
+    mustSay: [/referred to the health facility/i],
+    mustNotSay: [/Sachets per day|appetite test|amoxicillin/i],
+  },
+  {
     id: 'mam-child',
     book: 'malnutrition',
     population: 'child with MAM',

@@ -9,6 +9,7 @@ import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { sectionForAnotherTestResult, sectionForUnstatedPregnancy } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
+import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { sectionFitsPatient } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
@@ -129,15 +130,20 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
         // Neither do sections for the other test result ("when the test is negative" for a positive RDT),
-        // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so).
+        // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so),
+        // nor sections whose titles state an age or weight band she is not in (a book for 6 to 59 months).
         const fits = (sections: readonly CitedSection[]) =>
           sectionsOnTopic(diagnosis.condition, sections).filter(
             (section) =>
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
-              !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition),
+              !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
+              !titlesExcludePatient(section.titlePath, consult.demographics),
           );
-        const chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
+        let chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
+        // Every section found is for someone else (the book is for children of 6 to 59 months, she is 4
+        // months old): her own section ("Infants under 6 months") ranks further down; look deeper once.
+        if (chosen.length === 0 && found.length > 0) chosen = fits(await search(diagnosis.condition, k * 4)).slice(0, k);
         const medicines = medicinesTaken(consult.findings);
         // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
         if (!consult.urgentReferral && lacksMedicineToStart(chosen, medicines)) {

@@ -45,6 +45,8 @@ const REFERENCED_BONUS = 2;
 const MEDICINE_WARNING_BONUS = 6;
 /** A unit needs this score to be a key sentence (see scoreUnit). */
 const MIN_SCORE = 2;
+/** The bar when no unit reaches MIN_SCORE: a unit that says to do something. */
+const FALLBACK_MIN_SCORE = 1;
 
 interface Candidate {
   unit: SectionUnit;
@@ -163,8 +165,11 @@ export function extractivePlan(input: ExtractivePlanInput): string {
 }
 
 function chooseKeySentences(candidates: readonly Candidate[], limit: number): Candidate[] {
+  // With nothing at the usual bar, the sections' plainest instructions still beat an empty plan ("An
+  // infant who is very thin ... should be referred" is all a 4-month-old's section says to do).
+  const bar = candidates.some((c) => c.score >= MIN_SCORE) ? MIN_SCORE : FALLBACK_MIN_SCORE;
   const ranked = candidates
-    .filter((c) => c.score >= MIN_SCORE)
+    .filter((c) => c.score >= bar)
     .sort((a, b) => b.score - a.score || a.sectionIndex - b.sectionIndex || a.position - b.position);
   const perSection = new Map<number, number>();
   const chosen: Candidate[] = [];
@@ -256,8 +261,9 @@ function headingFor(unit: SectionUnit, section: CitedSection, fitsPatientBand: b
   // A pre-referral dose belongs with the referral it prepares, not with today's treatment.
   if (fitsPatientBand) return /pre-referral|before referral/i.test(text) || referralSection(section.sectionPath) ? 'refer' : 'now';
   if (/follow[- ]?up|\bday[- ]?3\b|\breturn (?:on|after|in|for|if|at once)|come back|revisit|within \d+ days|\bon day \d/i.test(text)) return 'followUp';
-  if (/follow[- ]?up|\bday[- ]?3\b/i.test(section.sectionPath)) return 'followUp';
+  // "... should be referred to the health facility" under "Follow-up and discharge" is a referral.
   if (/\brefer(?:red)?\b|\burgent(?:ly)?\b/i.test(text)) return 'refer';
+  if (/follow[- ]?up|\bday[- ]?3\b/i.test(section.sectionPath)) return 'followUp';
   if (referralSection(section.sectionPath)) return 'refer';
   if (IMPERATIVE_START.test(text) && !/^if\b/i.test(text)) return 'now';
   if (/\b(?:is|are) (?:given|treated)\b|\breceives?\b|\btakes?\b/i.test(text)) return 'now';

@@ -116,6 +116,21 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   return false;
 }
 
+/**
+ * True when the deepest title of a section's path that states an age or weight band ("Acute malnutrition
+ * in children aged 6 to 59 months", "Infants weighing less than 5 kg") does not hold the patient: the book
+ * on acute malnutrition in children aged 6 to 59 months is not a plan for a 4-month-old, but its own
+ * "Infants under 6 months" is. The book title counts. Unknown age or weight decides nothing.
+ */
+export function titlesExcludePatient(titlePath: string, demographics: Demographics): boolean {
+  const titles = titlePath.split(' > ');
+  for (let i = titles.length - 1; i >= 0; i--) {
+    const verdicts = qualifierVerdicts(prepare(titles[i] ?? ''), demographics);
+    if (verdicts.length > 0) return !verdicts.includes(true);
+  }
+  return false;
+}
+
 function qualifierVerdicts(text: string, demographics: Demographics): boolean[] {
   const verdicts: boolean[] = [];
   const months = ageInMonthsForBands(demographics);

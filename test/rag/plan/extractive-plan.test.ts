@@ -191,3 +191,11 @@ describe('extractivePlan on the sample anaemia guideline (Table 3.1, headers wit
     expect(plan).not.toMatch(/4 to <6|6 to <10|14 to <20/);
   });
 });
+
+describe('extractivePlan when its only section says little', () => {
+  it('still gives "should be referred", under when to refer, for a 4-month-old from "Infants under 6 months"', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALNUTRITION', ['Follow-up and discharge > Infants under 6 months']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'severe acute malnutrition' }], demographics: { ageMonths: 4, sex: 'male', weightKg: 3.8 }, findings: [{ category: 'exam_sign', value: 'visible severe wasting' }], sections });
+    expect(plan).toMatch(/When to refer\*\*\n- An infant who is very thin[^\n]*should be referred to the health facility/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
-import { excludesPatient, rowFitsMeasurements } from '../../../src/rag/plan/patient-fit.js';
+import { excludesPatient, rowFitsMeasurements, titlesExcludePatient } from '../../../src/rag/plan/patient-fit.js';
 
 const man = { ageYears: 50, sex: 'male' as const };
 const pregnantWoman = { ageYears: 30, sex: 'female' as const, pregnant: true, gestationWeeks: 24 };
@@ -44,5 +44,21 @@ describe('rowFitsMeasurements: a classification row against what the health work
     expect(rowFitsMeasurements(cells('Less than 115 mm'), measurementsIn('Hb 9 g/dL'))).toBe('no_band');
     expect(rowFitsMeasurements(new Map([['Body weight (kg)', '5 to <15'], ['Tablets per dose', '1']]), measurementsIn('weight 20 kg'))).toBe('no_band');
     expect(rowFitsMeasurements(new Map([['Duration', '14 days or more']]), measurementsIn('cough 3 days'))).toBe('no_band');
+  });
+});
+
+describe('titlesExcludePatient: the age or weight band a title path states, book title included', () => {
+  const book = 'Acute malnutrition in children aged 6 to 59 months (sample guideline)';
+  const infant = { ageMonths: 4, sex: 'male' as const, weightKg: 3.8 };
+
+  it('leaves a 4-month-old out of the book for 6 to 59 months, but not out of its "Infants under 6 months"', () => {
+    expect(titlesExcludePatient(`${book} > Severe acute malnutrition > Treating uncomplicated SAM at home > RUTF ration by body weight`, infant)).toBe(true);
+    expect(titlesExcludePatient(`${book} > Follow-up and discharge > Infants under 6 months`, infant)).toBe(false);
+    expect(titlesExcludePatient(`${book} > Severe acute malnutrition > The appetite test`, { ageMonths: 18, sex: 'male' })).toBe(false);
+  });
+
+  it('decides nothing for an unknown age or a path that states no band', () => {
+    expect(titlesExcludePatient(`${book} > Severe acute malnutrition > The appetite test`, { sex: 'male' })).toBe(false);
+    expect(titlesExcludePatient('Cough and pneumonia in children under five (sample guideline) > Home care', infant)).toBe(false);
   });
 });
