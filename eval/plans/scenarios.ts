@@ -198,6 +198,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Treat at home with artemether-lumefantrine 2 tablets twice a day for three days.'],
   },
   {
+    id: 'malaria-treatment-failure-child',
+    book: 'malaria',
+    population: 'child 4 years, fever again after a full course of AL',
+    // "Patients with suspected failure are therefore referred for microscopy and a different treatment"
+    // (ch6): the same ACT again is not the plan.
+    messages: ['4 year old boy, 16 kg, treated with AL 10 days ago, fever again, RDT positive', 'dx: malaria treatment failure'],
+    mustSay: [/refer/i],
+    mustNotSay: [/Tablets per dose|Tablets per day|is given artemether-lumefantrine twice a day/i],
+  },
+  {
     id: 'malaria-young-infant',
     book: 'malaria',
     population: 'young infant under 2 months',

@@ -361,6 +361,12 @@ interface GradedClassification {
    * supplementary food, and a child referred with complicated SAM is not given the appetite test.
    */
   milderApply: boolean;
+  /**
+   * Whether a graver class's sections still apply to a milder one. Not for dehydration ("This is an
+   * emergency: follow Plan C" is not a line for some dehydration); for malaria, what to do when danger
+   * signs appear or treatment fails is part of every plan. Default false.
+   */
+  graverApply?: boolean;
 }
 
 const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
@@ -391,23 +397,32 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
     { diagnosis: /\b(?:mild|moderate|non-severe) anaemia\b|\bsome (?:palmar )?pallor\b/, heading: /\biron treatment\b|\btreating anaemia\b|\bsome (?:palmar )?pallor\b/ },
     { diagnosis: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/, heading: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/ },
   ] },
+  // Malaria: uncomplicated (an ACT at home) -> treatment failure ("referred for microscopy and a different
+  // treatment": the same ACT again is not the plan) -> severe (pre-referral artesunate, refer). The graver
+  // classes' danger signs and referral stay in every plan. A bare "malaria" names no class.
+  { milderApply: false, graverApply: true, classes: [
+    { diagnosis: /\b(?:uncomplicated|non-severe) malaria\b|\bmalaria,? (?:not severe|uncomplicated|without danger signs)\b/, heading: /\buncomplicated malaria\b/ },
+    { diagnosis: /\bmalaria\b.*\b(?:treatment failure|failed treatment|not responding)\b|\b(?:treatment failure|failed treatment)\b.*\bmalaria\b/, heading: /\btreatment failure\b/ },
+    { diagnosis: /(?<!\bun)\b(?:severe|complicated) malaria\b/, heading: /\bsevere malaria\b|\bpre-referral\b/ },
+  ] },
 ];
 
 /**
  * True when the diagnosis names a class of a graded classification (or several: then the mildest and
- * gravest of them bound it) and the section's deepest heading naming a class names only other ones: "Plan B: treat some dehydration" and "Classifying dehydration >
+ * gravest of them bound it) and the section's deepest heading naming a class names only other ones
+ * that do not apply to it: "Plan B: treat some dehydration" and "Classifying dehydration >
  * Severe dehydration" are not sources for "diarrhoea with no dehydration". Milder classes stay where the
  * classification says they apply (after Plan B the child goes on to Plan A's home treatment), not
  * otherwise (MAM's supplementary food is not a plan for SAM). A heading naming no class decides nothing.
  */
 function sectionForGraverClass(segments: readonly string[], dx: string): boolean {
-  for (const { classes, milderApply } of GRADED_CLASSIFICATIONS) {
+  for (const { classes, milderApply, graverApply = false } of GRADED_CLASSIFICATIONS) {
     const stated = classes.flatMap((grade, level) => (grade.diagnosis.test(dx) ? [level] : []));
     if (stated.length === 0) continue;
     const [mildest, gravest] = [Math.min(...stated), Math.max(...stated)];
     for (let i = segments.length - 1; i >= 0; i--) {
       const named = classes.flatMap((grade, level) => (grade.heading.test(segments[i] ?? '') ? [level] : []));
-      if (named.length > 0) return named.every((level) => level > gravest || (!milderApply && level < mildest));
+      if (named.length > 0) return named.every((level) => (!graverApply && level > gravest) || (!milderApply && level < mildest));
     }
   }
   return false;

@@ -366,3 +366,21 @@ describe('naming a forbidden medicine: a whole word, plural or not', () => {
     expect(namesForbiddenDrug('Environmental cleaning', [{ drug: 'iron', label: 'S1' }])).toBe(false);
   });
 });
+
+describe('malaria (malaria sample: uncomplicated -> treatment failure -> severe; danger signs and referral stay in every plan)', () => {
+  const alDosing = 'Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band';
+  const failure = 'Follow-up and treatment failure > Suspected treatment failure';
+  const rectal = 'Severe malaria > Pre-referral treatment > Rectal artesunate dosing by age and weight';
+
+  it('gives suspected treatment failure no first-line ACT section, and keeps its own and the pre-referral ones', () => {
+    expect(sectionForAnotherForm(alDosing, 'malaria treatment failure')).toBe(true);
+    expect(sectionForAnotherForm(failure, 'malaria treatment failure')).toBe(false);
+    expect(sectionForAnotherForm(rectal, 'malaria treatment failure')).toBe(false);
+  });
+
+  it('keeps the pre-referral and treatment-failure sections in a plan for uncomplicated malaria, and the ACT out of one for severe malaria', () => {
+    for (const path of [alDosing, failure, rectal]) expect(sectionForAnotherForm(path, 'uncomplicated malaria')).toBe(false);
+    expect(sectionForAnotherForm(alDosing, 'severe malaria')).toBe(true);
+    expect(sectionForAnotherForm(alDosing, 'malaria')).toBe(false);
+  });
+});
