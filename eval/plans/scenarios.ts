@@ -258,6 +258,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give amoxicillin 250 mg twice daily for 5 days.'],
   },
   {
+    id: 'wheeze-child-no-fast-breathing',
+    book: 'pneumonia',
+    population: 'child 3 years, wheeze, breathing rate normal for age',
+    // "A child with wheeze should not be given antibiotics for pneumonia before the response to a
+    // bronchodilator has been checked" (ch3); RR 36 is not fast breathing at 3 years.
+    messages: ['3 year old girl, 14 kg, cough and wheeze, RR 36, no chest indrawing', 'dx: wheeze'],
+    mustSay: [/bronchodilator|salbutamol/i],
+    mustNotSay: [/give amoxicillin twice a day|Tablets per dose/i],
+  },
+  {
     // "Treatment of pneumonia with fast breathing only": give amoxicillin twice a day for 3 days. A bare
     // `dx: pneumonia` must reach the treatment section, not stop at the classification.
     id: 'pneumonia-bare-dx-child-3y',

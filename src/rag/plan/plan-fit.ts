@@ -378,7 +378,8 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
   // IMCI cough or difficult breathing: no pneumonia (home care) -> fast breathing (amoxicillin at home)
   // -> chest indrawing or severe (pre-referral treatment, refer). A bare "pneumonia" names no class.
   { milderApply: true, classes: [
-    { diagnosis: /\bno pneumonia\b|\bcough or cold\b|\bcommon cold\b/, heading: /\bno pneumonia\b|\bcough or cold\b/ },
+    // Wheeze alone (no fast breathing, no indrawing) is treated as a cough or cold with wheeze: no amoxicillin.
+    { diagnosis: /\bno pneumonia\b|\bcough or cold\b|\bcommon cold\b|^(?!.*\b(?:pneumonia|fast breathing|chest[- ]indrawing)\b).*\bwheez/, heading: /\bno pneumonia\b|\bcough or cold\b/ },
     { diagnosis: /\bfast breathing\b/, heading: /\bfast breathing only\b|\bamoxicillin\b/ },
     { diagnosis: /\bchest[- ]indrawing\b|\bsevere pneumonia\b|\bvery severe disease\b/, heading: /\bchest[- ]indrawing\b|\bsevere pneumonia\b|\bvery severe disease\b/ },
   ] },

@@ -384,3 +384,15 @@ describe('malaria (malaria sample: uncomplicated -> treatment failure -> severe;
     expect(sectionForAnotherForm(alDosing, 'malaria')).toBe(false);
   });
 });
+
+describe('wheeze on the cough ladder (pneumonia sample ch3: no antibiotics for wheeze before a bronchodilator trial)', () => {
+  const amoxicillin = 'Treating pneumonia and wheeze > Treating pneumonia with amoxicillin > Amoxicillin dispersible tablet dosing by age and weight';
+  const wheeze = 'Treating pneumonia and wheeze > Wheeze > Wheeze with fast breathing: trial of an inhaled bronchodilator';
+
+  it('gives wheeze alone the bronchodilator and no amoxicillin, and keeps amoxicillin for wheeze with fast breathing or pneumonia', () => {
+    expect(sectionForAnotherForm(amoxicillin, 'wheeze')).toBe(true);
+    expect(sectionForAnotherForm(wheeze, 'wheeze')).toBe(false);
+    expect(sectionForAnotherForm(amoxicillin, 'wheeze with fast breathing')).toBe(false);
+    expect(sectionForAnotherForm(amoxicillin, 'pneumonia with wheeze')).toBe(false);
+  });
+});
