@@ -208,6 +208,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Tablets per dose|Tablets per day|is given artemether-lumefantrine twice a day/i],
   },
   {
+    id: 'malaria-severe-adult',
+    book: 'malaria',
+    population: 'man of 40 with severe malaria, weight not given',
+    // Rectal artesunate is for children aged 2 months up to 6 years; Table 5.1's row for 6 years and older
+    // says "Do not give at community level; refer immediately" (ch5).
+    messages: ['40 year old man, fever, RDT positive, very weak, jaundice', 'dx: severe malaria'],
+    mustSay: [/refer/i],
+    mustNotSay: [/weigh the patient, then give the dose/i, /about 10 mg per kg/i],
+  },
+  {
     id: 'malaria-young-infant',
     book: 'malaria',
     population: 'young infant under 2 months',
@@ -296,6 +306,14 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     urgent: true,
     mustSay: [/refer/i],
     mustNotSay: [/treat (him |her |the child )?at home/i],
+  },
+  {
+    id: 'pneumonia-adult-child-book-only',
+    book: 'pneumonia',
+    population: 'man of 30; the pneumonia book is for children under five',
+    messages: ['30 year old man, cough 5 days, fever, RR 28', 'dx: pneumonia'],
+    mustSay: [/written for other patients/i],
+    mustNotSay: [/amoxicillin|mg per kg|first dose/i],
   },
   {
     id: 'pneumonia-young-infant',

@@ -17,7 +17,7 @@ import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
-import { notCovered } from './turn/texts.js';
+import { notCovered, writtenForOtherPatients } from './turn/texts.js';
 
 export interface PlanJobDeps extends Omit<DeliveryDeps, 'store'> {
   store: ConsultStore & PlanStore;
@@ -107,6 +107,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     const retrieved: CitedSection[] = [];
     const uncovered: string[] = [];
     const closest: string[] = [];
+    // Covered, but every section found is written for other patients (a book for children under five).
+    const forOthers: string[] = [];
     for (const diagnosis of consult.diagnoses.slice(0, 3)) {
       const k = deps.sectionsPerDiagnosis ?? 4;
       // The treatment query has no per-chapter cap: what a plan needs (the dosing table, what to do first)
@@ -132,18 +134,31 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // Neither do sections for the other test result ("when the test is negative" for a positive RDT),
         // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so),
         // nor sections whose titles state an age or weight band she is not in (a book for 6 to 59 months).
-        const fits = (sections: readonly CitedSection[]) =>
-          sectionsOnTopic(diagnosis.condition, sections).filter(
+        // Which books are on topic is read from both lists together: the treatment query alone may find
+        // no section naming the condition and would then keep every book.
+        const fits = (sections: readonly CitedSection[]) => {
+          const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
+          return sections.filter(
             (section) =>
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
+              onTopic.has(section.id) &&
               !titlesExcludePatient(section.titlePath, consult.demographics),
           );
+        };
         let chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
         // Every section found is for someone else (the book is for children of 6 to 59 months, she is 4
-        // months old): her own section ("Infants under 6 months") ranks further down; look deeper once.
-        if (chosen.length === 0 && found.length > 0) chosen = fits(await search(diagnosis.condition, k * 4)).slice(0, k);
+        // months old): her own section ("Infants under 6 months") ranks further down; look deeper once, in
+        // the same books.
+        if (chosen.length === 0 && found.length > 0) {
+          const books = new Set(found.map((s) => s.accession));
+          chosen = fits((await search(diagnosis.condition, k * 4)).filter((s) => books.has(s.accession))).slice(0, k);
+          if (chosen.length === 0) {
+            forOthers.push(diagnosis.condition);
+            continue;
+          }
+        }
         const medicines = medicinesTaken(consult.findings);
         // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
         if (!consult.urgentReferral && lacksMedicineToStart(chosen, medicines)) {
@@ -174,10 +189,12 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
       sections.length > 0
         ? await composePlan({
             ...(deps.writer ? { writer: deps.writer } : {}),
-            input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses.filter((d) => !uncovered.includes(d.condition)), sections },
+            input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses.filter((d) => !uncovered.includes(d.condition) && !forOthers.includes(d.condition)), sections },
           })
         : null;
-    const notice = uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '';
+    const notice = [uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '', forOthers.length > 0 ? writtenForOtherPatients(forOthers) : '']
+      .filter(Boolean)
+      .join('\n\n');
     if (!composed) return { text: notice, mode: 'extractive', citedSections: [] };
     deps.log.info({ consultId, mode: composed.mode, sections: sections.length, cited: composed.citedLabels.length, removed: composed.removed.length, fallback: composed.fallbackReason ?? null }, 'plan composed');
     const refused = composed.removed.filter((r) => r.reason === 'contraindicated_for_patient' || r.reason === 'section_for_other_population').map((r) => r.reason);

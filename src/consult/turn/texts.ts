@@ -33,6 +33,14 @@ export function notRecorded(values: readonly string[]): string {
   return `I did not record ${quoted}: ${negative ? 'a measurement cannot be negative' : 'that value is not possible'}. Please check it and send it again.`;
 }
 
+/**
+ * The guidelines cover the condition, but only for other patients: the pneumonia book is for children
+ * under five, the patient is 30. No treatment or dose is suggested from another population's sections.
+ */
+export function writtenForOtherPatients(conditions: readonly string[]): string {
+  return `The guideline sections I have on "${conditions.join('; ')}" are written for other patients (another age group or population), so I will not suggest a treatment or dose from them. Follow your local protocol and ask your supervisor.`;
+}
+
 /** A stated condition the guideline library does not cover: no plan, and the covered topics nearest to this patient. */
 export function notCovered(conditions: readonly string[], closest: readonly string[], numbered: boolean): string {
   const parts = [`"${conditions.join('; ')}" is not covered by the guidelines I have, so I will not suggest a treatment or dose for it.`];

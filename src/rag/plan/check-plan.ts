@@ -6,7 +6,8 @@ import { forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesOnlyForbidden
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsIn, type Measurement } from '../number-fit.js';
-import { rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, rowFitsMeasurements } from './patient-fit.js';
+import { sectionBody } from './section-text.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -35,6 +36,12 @@ interface PatientFit {
   forbidden: readonly ForbiddenDrug[];
   /** Labels of sections whose every medicine is forbidden for her: their treatment lines are too. */
   onlyForbidden: ReadonlySet<string>;
+  /**
+   * Labels of sections that open by giving a medicine to another population ("Rectal artesunate is given
+   * by CHWs to children aged 2 months up to 6 years"): a dose they state without naming the medicine is
+   * that one's, not hers.
+   */
+  opensForOthers: ReadonlySet<string>;
 }
 
 export interface PlanCheckResult {
@@ -81,6 +88,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
+        opensForOthers: new Set(sections.filter((s) => opensForOtherPopulation(s.section.text, s.section.titlePath, demographics)).map((s) => s.label.toUpperCase())),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();
@@ -173,6 +181,9 @@ function checkRecommendation(
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.onlyForbidden.has(label)) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)) {
       return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
     }
+    if (findDoses(substance).length > 0 && drugsNamed(substance).size === 0 && onTopic.every((label) => fit.opensForOthers.has(label))) {
+      return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
+    }
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
     }
@@ -197,6 +208,12 @@ function checkRecommendation(
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);
   return { text, labels: valid, unknownLabels };
+}
+
+/** True when the section's first sentence gives a medicine to a population this patient is not in. */
+function opensForOtherPopulation(text: string, titlePath: string, demographics: Demographics): boolean {
+  const first = splitSentences(sectionBody({ text, titlePath }).split('\n').find((line) => line.trim() !== '') ?? '')[0] ?? '';
+  return drugsNamed(first).size > 0 && excludesPatient(first, demographics);
 }
 
 function withoutUnknownLabels(unit: string, byLabel: ReadonlyMap<string, LabelledSection>): string {

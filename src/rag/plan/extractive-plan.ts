@@ -97,9 +97,16 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     // ("The dose is about 10 mg per kg", "It is started ... from week 14") are about that medicine; a
     // danger sign or a referral is kept.
     let forbiddenDrugBefore = false;
+    // After a line giving a medicine to another population ("... to children aged 2 months up to 6
+    // years" for an adult), the next doses that name no medicine are that medicine's.
+    let otherPopulationDrugBefore = false;
     // A section about nothing but medicines forbidden for her: its doses and "give it" lines are theirs.
     const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
-    sectionUnits(sectionBody(section)).forEach((unit, position) => {
+    const units = sectionUnits(sectionBody(section));
+    // Her own row by age says the medicine is not given ("6 years and older ... Do not give at community
+    // level; refer immediately"): weighing her would not find her a dose.
+    const ownRowWithholds = units.some((u) => u.cells && rowFit(u.cells, input.demographics) === 'fits' && /\b(?:do not give|not used|refer)\b/i.test(u.text));
+    units.forEach((unit, position) => {
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
       // dose is that medicine's, as usable as a sentence that names it.
@@ -114,13 +121,14 @@ export function extractivePlan(input: ExtractivePlanInput): string {
         forbiddenDrugBefore = [...drugsNamed(unit.text)].every((drug) => namesForbiddenDrug(drug, forbidden));
         return;
       }
-      if (namesDrugItself) forbiddenDrugBefore = false;
+      if (namesDrugItself) forbiddenDrugBefore = otherPopulationDrugBefore = false;
+      else if (otherPopulationDrugBefore && findDoses(unit.text).length > 0) return;
       else if (forbiddenDrugBefore && !hasDanger(unit.text) && !/\brefer/i.test(unit.text)) return;
       else if (onlyForbidden && isTreatmentLine(unit.text)) return;
       if (otherPopulation && isTreatmentLine(unit.text)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;
-      if (!askedWeight && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
+      if (!askedWeight && !ownRowWithholds && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
         askedWeight = true;
         const table = /^(Table\s+[\dA-Z]+(?:\.\d+)*)/.exec(unit.text)?.[1] ?? 'the dosing table';
         weighFirst.push({
@@ -135,7 +143,12 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
-      if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) return;
+      if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {
+        // "Rectal artesunate is given by CHWs to children aged 2 months up to 6 years ..." to an adult: the
+        // next lines' doses that name no medicine ("The dose is about 10 mg per kg") are that medicine's.
+        if (namesDrugItself) otherPopulationDrugBefore = true;
+        return;
+      }
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
       const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced + warning;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });

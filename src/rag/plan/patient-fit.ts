@@ -125,7 +125,9 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
 export function titlesExcludePatient(titlePath: string, demographics: Demographics): boolean {
   const titles = titlePath.split(' > ');
   for (let i = titles.length - 1; i >= 0; i--) {
-    const verdicts = qualifierVerdicts(prepare(titles[i] ?? ''), demographics);
+    // "Children under five" (IMCI) is under 5 years.
+    const title = (titles[i] ?? '').replace(/\bunder[- ](?:five|5)\b(?!\s*(?:kg|months?|years?|yrs?)\b)/gi, 'under 5 years');
+    const verdicts = qualifierVerdicts(prepare(title), demographics);
     if (verdicts.length > 0) return !verdicts.includes(true);
   }
   return false;

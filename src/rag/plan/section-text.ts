@@ -115,10 +115,17 @@ export function tableCells(line: string): Map<string, string> | null {
   const parts = cellsOf(line);
   if (parts.length < 2) return null;
   const cells = new Map<string, string>();
+  let last: string | undefined;
   for (const part of parts) {
     const cell = CELL.exec(part.trim());
-    if (!cell || (cell[1] ?? '').replace(/\([^()]*\)/g, '').length > HEADER_WORDS_MAX) return null;
-    cells.set((cell[1] ?? '').trim(), (cell[2] ?? '').trim());
+    if (!cell || (cell[1] ?? '').replace(/\([^()]*\)/g, '').length > HEADER_WORDS_MAX) {
+      // A value that itself holds "; " ("Do not give at community level; refer immediately"), after a cell.
+      if (last === undefined || part.includes(':')) return null;
+      cells.set(last, `${cells.get(last) ?? ''}; ${part.trim()}`);
+      continue;
+    }
+    last = (cell[1] ?? '').trim();
+    cells.set(last, (cell[2] ?? '').trim());
   }
-  return cells;
+  return cells.size >= 2 ? cells : null;
 }

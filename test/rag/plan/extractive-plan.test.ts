@@ -199,3 +199,22 @@ describe('extractivePlan when its only section says little', () => {
     expect(plan).toMatch(/When to refer\*\*\n- An infant who is very thin[^\n]*should be referred to the health facility/);
   });
 });
+
+describe('rectal artesunate (for children aged 2 months up to 6 years) in a plan for an adult', () => {
+  const man = { ageYears: 40, sex: 'male' as const };
+
+  it("gives his own row, \"Do not give at community level; refer immediately\", no child's dose and no call to weigh him", async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALARIA', ['Rectal artesunate dosing by age and weight']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'severe malaria' }], demographics: man, findings: [], sections });
+    expect(plan).toContain('Age: 6 years and older; Body weight (kg): 20 or more; Artesunate dose / Suppositories: Do not give at community level; refer immediately');
+    expect(plan).not.toMatch(/about 10 mg per kg|weigh the patient/i);
+  });
+
+  it('removes the dose a draft copies from that section without naming the medicine', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALARIA', ['Rectal artesunate dosing by age and weight']));
+    const draft = ['**Plan**', '- The dose is about 10 mg per kg, given once, using the suppositories in the community kit as shown in Table 5.1. [S1]', '- Refer immediately. [S1]'].join('\n');
+    const checked = checkPlanDraft(draft, sections, man);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['section_for_other_population']);
+    expect(checkPlanDraft(draft, sections, { ageYears: 3, sex: 'male', weightKg: 14 }).removed).toEqual([]);
+  });
+});

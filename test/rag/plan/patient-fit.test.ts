@@ -59,6 +59,12 @@ describe('titlesExcludePatient: the age or weight band a title path states, book
 
   it('decides nothing for an unknown age or a path that states no band', () => {
     expect(titlesExcludePatient(`${book} > Severe acute malnutrition > The appetite test`, { sex: 'male' })).toBe(false);
-    expect(titlesExcludePatient('Cough and pneumonia in children under five (sample guideline) > Home care', infant)).toBe(false);
+    expect(titlesExcludePatient('Diarrhoea & dehydration in children and adults (sample guideline) > Plan A', infant)).toBe(false);
+  });
+
+  it('reads "children under five" as under 5 years: the pneumonia book is for an infant, not for a man of 30', () => {
+    const path = 'Cough and pneumonia in children under five (sample guideline) > Treating pneumonia and wheeze > Treating pneumonia with amoxicillin';
+    expect(titlesExcludePatient(path, infant)).toBe(false);
+    expect(titlesExcludePatient(path, { ageYears: 30, sex: 'male' })).toBe(true);
   });
 });

@@ -16,3 +16,11 @@ describe('tableCells: a table row as the chunker writes it', () => {
     expect(tableCells('Remember the four rules of home treatment for a child who has diarrhoea and is going home today: give extra fluid; continue feeding')).toBeNull();
   });
 });
+
+describe('tableCells: a merged cell', () => {
+  it('keeps "; " inside a value that follows a cell', () => {
+    const cells = tableCells('Age: 6 years and older; Body weight (kg): 20 or more; Artesunate dose / Suppositories: Do not give at community level; refer immediately');
+    expect(cells?.get('Artesunate dose / Suppositories')).toBe('Do not give at community level; refer immediately');
+    expect(cells?.size).toBe(3);
+  });
+});
