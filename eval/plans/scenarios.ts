@@ -608,6 +608,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'tb-child-presumptive',
+    book: 'tb',
+    population: 'child 6 years with TB symptoms, a household contact',
+    // "A child contact with any symptom, or with weight loss, must be referred ... before any preventive
+    // treatment is given, because preventive treatment alone would not cure TB disease" (ch2, ch4).
+    messages: ['6 year old girl, 20 kg, cough 3 weeks, weight loss, father has TB', 'dx: presumptive TB'],
+    mustSay: [/TB/],
+    mustNotSay: [/Daily dose \(mg\)|10 mg\/kg daily|isoniazid preventive/i],
+  },
+  {
     id: 'tb-adult-cough',
     book: 'tb',
     population: 'adult man with cough',

@@ -406,6 +406,14 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
     { diagnosis: /\bmalaria\b.*\b(?:treatment failure|failed treatment|not responding)\b|\b(?:treatment failure|failed treatment)\b.*\bmalaria\b/, heading: /\btreatment failure\b/ },
     { diagnosis: /(?<!\bun)\b(?:severe|complicated) malaria\b/, heading: /\bsevere malaria\b|\bpre-referral\b/ },
   ] },
+  // TB: infection or contact without symptoms (preventive treatment) -> presumptive or confirmed TB disease
+  // (sputum, referral for testing, treatment support). "A single medicine will not cure it and may lead
+  // to drug resistance": preventive treatment is never a plan for TB disease. A contact's plan keeps the
+  // symptom screen and referral for testing.
+  { milderApply: false, graverApply: true, classes: [
+    { diagnosis: /\b(?:tb|tuberculosis)\b.*\b(?:contact|exposure|exposed|infection|preventive|prevention)\b|\b(?:contact|exposure|exposed|preventive|prevention)\b.*\b(?:tb|tuberculosis)\b|\b(?:ipt|tpt)\b/, heading: /\bpreventive treatment\b/ },
+    { diagnosis: /^(?!.*\b(?:contact|exposure|exposed|infection|preventive|prevention|ipt|tpt)\b).*\b(?:tb|tuberculosis)\b/, heading: /\bsputum\b|\breferral for testing\b|\bon tb treatment\b/ },
+  ] },
 ];
 
 /**

@@ -396,3 +396,17 @@ describe('wheeze on the cough ladder (pneumonia sample ch3: no antibiotics for w
     expect(sectionForAnotherForm(amoxicillin, 'pneumonia with wheeze')).toBe(false);
   });
 });
+
+describe('TB (tb sample: a contact without symptoms gets preventive treatment; TB disease never does)', () => {
+  const ipt = 'TB preventive treatment > TB preventive treatment > Isoniazid preventive treatment by body weight';
+  const sputum = 'Sputum and referral for testing > Sputum collection and referral for testing > Collecting a good sputum sample';
+
+  it('gives presumptive or confirmed TB no preventive treatment section, and a contact both', () => {
+    expect(sectionForAnotherForm(ipt, 'presumptive tb')).toBe(true);
+    expect(sectionForAnotherForm(ipt, 'pulmonary tuberculosis')).toBe(true);
+    expect(sectionForAnotherForm(sputum, 'presumptive tb')).toBe(false);
+    expect(sectionForAnotherForm(ipt, 'tb contact')).toBe(false);
+    expect(sectionForAnotherForm(sputum, 'tb contact')).toBe(false);
+    expect(sectionForAnotherForm(ipt, 'TB preventive treatment')).toBe(false);
+  });
+});
