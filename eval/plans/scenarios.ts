@@ -64,6 +64,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give artesunate-amodiaquine, two 100 mg/270 mg tablets once a day for three days.', 'Give sulfadoxine-pyrimethamine as IPTp today.'],
   },
   {
+    id: 'malaria-first-trimester-hiv-on-cotrimoxazole',
+    book: 'malaria',
+    population: 'pregnant 10 weeks, HIV on TLD and cotrimoxazole',
+    // Seasonal malaria chemoprevention (SP plus amodiaquine) is for children aged 3 to 59 months (ch7), and
+    // no ACT but artemether-lumefantrine is used in the first trimester (ch4).
+    messages: ['26 year old woman, 10 weeks pregnant, HIV positive on TLD and cotrimoxazole, fever, RDT positive', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotSay: [/amodiaquine doses|plus amodiaquine|receive seasonal malaria chemoprevention/i],
+    mustNotCite: [OTHER_TRIMESTERS_BUT_FIRST],
+  },
+  {
     id: 'malaria-first-trimester-dx-malaria',
     book: 'malaria',
     population: 'pregnant, first trimester, unqualified dx',

@@ -2,12 +2,11 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsIn, type Measurement } from '../number-fit.js';
-import { excludesPatient, rowFitsMeasurements } from './patient-fit.js';
-import { sectionBody } from './section-text.js';
+import { rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -36,12 +35,6 @@ interface PatientFit {
   forbidden: readonly ForbiddenDrug[];
   /** Labels of sections whose every medicine is forbidden for her: their treatment lines are too. */
   onlyForbidden: ReadonlySet<string>;
-  /**
-   * Labels of sections that open by giving a medicine to another population ("Rectal artesunate is given
-   * by CHWs to children aged 2 months up to 6 years"): a dose they state without naming the medicine is
-   * that one's, not hers.
-   */
-  opensForOthers: ReadonlySet<string>;
 }
 
 export interface PlanCheckResult {
@@ -88,7 +81,6 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
-        opensForOthers: new Set(sections.filter((s) => opensForOtherPopulation(s.section.text, s.section.titlePath, demographics)).map((s) => s.label.toUpperCase())),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();
@@ -181,10 +173,15 @@ function checkRecommendation(
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.onlyForbidden.has(label)) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)) {
       return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
     }
-    if (findDoses(substance).length > 0 && drugsNamed(substance).size === 0 && onTopic.every((label) => fit.opensForOthers.has(label))) {
-      return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
-    }
-    if (isTreatmentLine(substance) && onTopic.every((label) => fit.otherPopulation.has(label))) {
+    // A quoted row for her own age or weight band stays ("6 years and older ... Do not give at community
+    // level; refer immediately", from a section written for younger children).
+    const ownRow = quotedRow(substance);
+    if (
+      givesTreatmentHere(substance) &&
+      onTopic.every((label) => fit.otherPopulation.has(label)) &&
+      !(ownRow && rowFit(ownRow, fit.demographics) === 'fits') &&
+      !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)
+    ) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
     }
   }
@@ -202,7 +199,7 @@ function checkRecommendation(
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
   }
   // A quoted row of a classification table whose MUAC, haemoglobin or blood pressure band is not hers.
-  const row = fit ? tableCells(substance.trim().replace(/^(?:-|\d{1,2}[.)])\s+/, '').replace(/^Table\s+[\dA-Z]+(?:\.\d+)*[^:]*:\s*/, '')) : null;
+  const row = fit ? quotedRow(substance) : null;
   if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
     return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };
   }
@@ -210,10 +207,9 @@ function checkRecommendation(
   return { text, labels: valid, unknownLabels };
 }
 
-/** True when the section's first sentence gives a medicine to a population this patient is not in. */
-function opensForOtherPopulation(text: string, titlePath: string, demographics: Demographics): boolean {
-  const first = splitSentences(sectionBody({ text, titlePath }).split('\n').find((line) => line.trim() !== '') ?? '')[0] ?? '';
-  return drugsNamed(first).size > 0 && excludesPatient(first, demographics);
+/** The cells of a table row a line quotes ("- Table 5.1 Caption: Age: 6 years and older; ..."), if it is one. */
+function quotedRow(line: string): ReadonlyMap<string, string> | null {
+  return tableCells(line.trim().replace(/^(?:-|\d{1,2}[.)])\s+/, '').replace(/^Table\s+[\dA-Z]+(?:\.\d+)*[^:]*:\s*/, ''));
 }
 
 function withoutUnknownLabels(unit: string, byLabel: ReadonlyMap<string, LabelledSection>): string {

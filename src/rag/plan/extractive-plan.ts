@@ -8,8 +8,9 @@ import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { measurementsIn } from '../number-fit.js';
+import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -125,7 +126,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       else if (otherPopulationDrugBefore && findDoses(unit.text).length > 0) return;
       else if (forbiddenDrugBefore && !hasDanger(unit.text) && !/\brefer/i.test(unit.text)) return;
       else if (onlyForbidden && isTreatmentLine(unit.text)) return;
-      if (otherPopulation && isTreatmentLine(unit.text)) return;
+      // A row for her own band stays even in a section written for others (Table 5.1's "6 years and older").
+      if (otherPopulation && givesTreatmentHere(unit.text) && !(unit.cells && rowFit(unit.cells, input.demographics) === 'fits') && !warnsAgainstForbidden(unit.text, forbidden, input.demographics, input.findings, conditions)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;
       if (!askedWeight && !ownRowWithholds && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
@@ -157,7 +159,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
 
   // "cough or cold (no pneumonia)": a sentence classifying pneumonia is not her assessment.
   const negatedTerms = termsOf(input.diagnoses.flatMap((d) => negatedPhrases(d.condition)).join(' '), NEGATION_WORDS);
-  const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms) : undefined;
+  const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms, input.diagnoses.every((d) => severityOf(d.condition) === 'not severe')) : undefined;
   const chosen = chooseKeySentences(
     [...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)],
     Math.max(0, maxSentences - (assessment ? 1 : 0)),
@@ -206,10 +208,12 @@ function classifiesNegated(text: string, negatedTerms: ReadonlySet<string>): boo
   return [...negatedTerms].some((term) => lower.replace(new RegExp(`\\bno\\s+${term}`, 'g'), ' ').includes(term));
 }
 
-function assessmentSentence(candidates: readonly Candidate[], conditionTerms: ReadonlySet<string>, negatedTerms: ReadonlySet<string>): Candidate | undefined {
+function assessmentSentence(candidates: readonly Candidate[], conditionTerms: ReadonlySet<string>, negatedTerms: ReadonlySet<string>, notSevere: boolean): Candidate | undefined {
   return candidates.find(
     (c) =>
       c.unit.kind === 'sentence' &&
+      // "Any one of these means the patient has severe malaria" does not assess uncomplicated malaria.
+      !(notSevere && findMentions(normaliseClinicalText(c.unit.text), /\bsevere\b/g).some((m) => !m.negated)) &&
       mentionsAny(c.unit.text, conditionTerms) &&
       !classifiesNegated(c.unit.text, negatedTerms) &&
       /\b(?:means|is defined as|is classified|classify|is (?:a|an) (?:\w+ )?(?:illness|disease|infection|condition))\b/i.test(c.unit.text) &&
@@ -290,7 +294,8 @@ function headingFor(unit: SectionUnit, section: CitedSection, fitsPatientBand: b
  * (the negation rules of src/patient/negation.ts).
  */
 function hasDanger(text: string): boolean {
-  return findMentions(normaliseClinicalText(text), DANGER).some((mention) => !mention.negated);
+  // "makes it less severe" says the opposite of a danger sign.
+  return findMentions(normaliseClinicalText(text.replace(/\bless severe\b/gi, 'milder')), DANGER).some((mention) => !mention.negated);
 }
 
 function planLine(candidate: Candidate): string {

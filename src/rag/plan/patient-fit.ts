@@ -35,13 +35,14 @@ export function parseWeightBand(value: string): Band | null {
 /** Age band in months of a cell such as "2 months to <12 months", "1 to 5 years", "6 years and older". */
 export function parseAgeBand(value: string): Band | null {
   const v = prepare(value);
-  const range = /^(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)?\s*(?:to|-)\s*(<|under|less than)?\s*(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)/.exec(v);
+  // "6 months up to 5 years" ends where the next row ("5 years ...") begins, like "to <5 years".
+  const range = /^(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)?\s*(?:(up to)|to|-)\s*(<|under|less than)?\s*(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)/.exec(v);
   if (range) {
-    const highUnit = unitMonths(range[5] ?? '');
+    const highUnit = unitMonths(range[6] ?? '');
     const lowUnit = range[2] ? unitMonths(range[2]) : highUnit;
-    const high = Number(range[4]) * highUnit;
+    const high = Number(range[5]) * highUnit;
     // "1 to 5 years" includes a child of 5 years 11 months: completed units, inclusive.
-    return { low: Number(range[1]) * lowUnit, high: range[3] ? high : high + highUnit };
+    return { low: Number(range[1]) * lowUnit, high: range[3] || range[4] ? high : high + highUnit };
   }
   const atLeast = /^(?:≥|>=)?\s*(\d+(?:\.\d+)?)\s*(months?|years?|yrs?)\s*(?:and older|or older|and over|or more|and above|\+)?$/.exec(v);
   if (atLeast && (/^(?:≥|>=)/.test(v) || /older|over|more|above|\+/.test(v))) {
@@ -133,6 +134,12 @@ export function titlesExcludePatient(titlePath: string, demographics: Demographi
   return false;
 }
 
+/**
+ * A span of time, not an age: "in the following two to three months", "for 2 to 3 months", "within 6
+ * months". A range of months or years right after these words says nothing about who the text is for.
+ */
+const DURATION_BEFORE = /\b(?:following|next|past|last|within|for|after|over|during|every|in the)\s*$/;
+
 function qualifierVerdicts(text: string, demographics: Demographics): boolean[] {
   const verdicts: boolean[] = [];
   const months = ageInMonthsForBands(demographics);
@@ -147,6 +154,7 @@ function qualifierVerdicts(text: string, demographics: Demographics): boolean[] 
     const lowUnit = m[2] ?? unit;
     if ((lowUnit === 'kg') !== (unit === 'kg')) continue;
     seen.push([m.index, m.index + m[0].length]);
+    if (unit !== 'kg' && DURATION_BEFORE.test(text.slice(Math.max(0, m.index - 24), m.index))) continue;
     const value = measure(unit);
     if (value === undefined) continue;
     const inclusiveStep = unit === 'kg' ? 1e-9 : unitMonths(unit);

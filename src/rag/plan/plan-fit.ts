@@ -6,6 +6,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
+import { excludesPatient } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
 import { sectionBody, splitSentences } from './section-text.js';
 
@@ -45,11 +46,33 @@ function trimesterGiven(d: Demographics): boolean {
   return pregnancyStatus(d).state === 'pregnant' && (d.trimester !== undefined || d.gestationWeeks !== undefined);
 }
 
-/** True when the section is written for a population this patient is not in. */
+/**
+ * True when the section is written for a population this patient is not in: by its titles, by saying it
+ * is for people who are not pregnant, or by opening with its medicine given to others ("... children aged
+ * 3 to 59 months receive seasonal malaria chemoprevention: ... sulfadoxine-pyrimethamine plus
+ * amodiaquine" is not a plan for a pregnant woman; "rectal artesunate is given by CHWs to children aged 2
+ * months up to 6 years" not for a man of 40).
+ */
 export function sectionForOtherPopulation(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): boolean {
   if (!sectionFitsPatient(section.sectionPath, d)) return true;
+  if (opensForOtherPopulation(section, d)) return true;
   if (pregnancyStatus(d).state !== 'pregnant' || PREGNANCY_TITLE.test(section.sectionPath)) return false;
   return writtenForNonPregnant(sectionBody(section));
+}
+
+/** True when the section's first sentence gives a medicine to a population this patient is not in. */
+function opensForOtherPopulation(section: Pick<CitedSection, 'text' | 'titlePath'>, d: Demographics): boolean {
+  const first = splitSentences(sectionBody(section).split('\n').find((line) => line.trim() !== '') ?? '')[0] ?? '';
+  return drugsNamed(first).size > 0 && excludesPatient(first, d);
+}
+
+/**
+ * A treatment line that gives the treatment rather than sending the patient on for it: "Older children and
+ * adults are referred for injectable artesunate" is a referral for anyone, even in a section written for
+ * younger children.
+ */
+export function givesTreatmentHere(text: string): boolean {
+  return isTreatmentLine(text) && !/\brefer(?:s|red|ral)?\b/i.test(text);
 }
 
 /** A line that recommends a treatment: a dose, or a medicine given, taken or received. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
-import { excludesPatient, rowFitsMeasurements, titlesExcludePatient } from '../../../src/rag/plan/patient-fit.js';
+import { excludesPatient, parseAgeBand, rowFitsMeasurements, titlesExcludePatient } from '../../../src/rag/plan/patient-fit.js';
 
 const man = { ageYears: 50, sex: 'male' as const };
 const pregnantWoman = { ageYears: 30, sex: 'female' as const, pregnant: true, gestationWeeks: 24 };
@@ -66,5 +66,13 @@ describe('titlesExcludePatient: the age or weight band a title path states, book
     const path = 'Cough and pneumonia in children under five (sample guideline) > Treating pneumonia and wheeze > Treating pneumonia with amoxicillin';
     expect(titlesExcludePatient(path, infant)).toBe(false);
     expect(titlesExcludePatient(path, { ageYears: 30, sex: 'male' })).toBe(true);
+  });
+});
+
+describe('parseAgeBand: "up to" ends where the next row begins', () => {
+  it('reads "6 months up to 5 years" as 6 to 59 months', () => {
+    expect(parseAgeBand('6 months up to 5 years')).toEqual({ low: 6, high: 60 });
+    expect(parseAgeBand('2 months up to 6 months')).toEqual({ low: 2, high: 6 });
+    expect(parseAgeBand('1 to 5 years')).toEqual({ low: 12, high: 72 });
   });
 });

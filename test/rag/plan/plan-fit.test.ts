@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, sectionForAnotherForm, sectionForAnotherTestResult, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, sectionForAnotherForm, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -408,5 +408,34 @@ describe('TB (tb sample: a contact without symptoms gets preventive treatment; T
     expect(sectionForAnotherForm(ipt, 'tb contact')).toBe(false);
     expect(sectionForAnotherForm(sputum, 'tb contact')).toBe(false);
     expect(sectionForAnotherForm(ipt, 'TB preventive treatment')).toBe(false);
+  });
+});
+
+describe('a section that opens by giving its medicine to another population (malaria sample ch7 SMC, ch5 rectal artesunate)', () => {
+  const smc = section(
+    'S1',
+    'Preventing malaria > Preventing malaria in the community > Seasonal malaria chemoprevention (SMC)',
+    'Where most malaria occurs during a short rainy season, children aged 3 to 59 months (and, in some programmes, older children) receive seasonal malaria chemoprevention: a three-day course of sulfadoxine-pyrimethamine plus amodiaquine (SPAQ) once a month during the months of high transmission. The first day\'s doses are given by the health worker; the caregiver gives the amodiaquine doses on days 2 and 3 at home.',
+  );
+  const zinc = section(
+    'S2',
+    'Zinc and other medicines > Zinc supplementation',
+    'Zinc given to a child with diarrhoea shortens the illness, makes it less severe, and reduces the chance of diarrhoea in the following two to three months. Every child aged 2 months up to 5 years with diarrhoea should receive zinc once a day for 10 to 14 days.',
+  );
+
+  it('is for another population: SMC for a pregnant woman, not for a child of 3 years', () => {
+    expect(sectionForOtherPopulation(smc.section, { ageYears: 26, sex: 'female', pregnant: true, gestationWeeks: 10 })).toBe(true);
+    expect(sectionForOtherPopulation(smc.section, { ageYears: 3, sex: 'male' })).toBe(false);
+  });
+
+  it('does not read "in the following two to three months" as the age of the children it is for', () => {
+    expect(sectionForOtherPopulation(zinc.section, { ageYears: 3, sex: 'male', weightKg: 14 })).toBe(false);
+  });
+
+  it('gives the pregnant woman none of its lines, in the extractive plan or from a draft', () => {
+    const woman = { ageYears: 26, sex: 'female' as const, pregnant: true, gestationWeeks: 10 };
+    expect(extractivePlan({ diagnoses: [{ condition: 'uncomplicated malaria' }], demographics: woman, findings: [], sections: [smc] })).not.toMatch(/amodiaquine/);
+    const checked = checkPlanDraft("- The first day's doses are given by the health worker; the caregiver gives the amodiaquine doses on days 2 and 3 at home. [S1]", [smc], woman);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['section_for_other_population']);
   });
 });
