@@ -390,6 +390,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/loperamide/i],
   },
   {
+    id: 'diarrhoea-adult-some-dehydration',
+    book: 'diarrhoea',
+    population: 'man of 45, weight not given',
+    // Table 2.1's last row (30 kg or more, 15 years and older: 2200 to 4000 ml) is his by age; weighing
+    // him would not change it.
+    messages: ['45 year old man, watery diarrhoea 1 day, thirsty, sunken eyes, drinks eagerly', 'dx: diarrhoea with some dehydration'],
+    mustSay: [/2200 to 4000/],
+    mustNotSay: [/weigh the patient, then give/i],
+  },
+  {
     id: 'diarrhoea-adult-pregnant',
     book: 'diarrhoea',
     population: 'pregnant woman with diarrhoea',
@@ -552,6 +562,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/measure again|same day|refer/i],
     mustNotSay: [/nifedipine/i, /lowered within an hour/i],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'hypertension-follow-up-controlled',
+    book: 'hypertension',
+    population: 'woman of 35, not pregnant, on enalapril, controlled',
+    // "Follow-up" names no condition: the malaria book's follow-up after treatment is not her plan.
+    messages: ['35 year old woman, not pregnant, on enalapril, BP 128/82', 'dx: hypertension follow-up'],
+    mustSay: [/every visit|follow-up/i],
+    mustNotSay: [/fever/i],
+    mustNotCite: [/Malaria/],
   },
   {
     // On no medicine, so the plan looks for the first-line medicines: Table 6.1 (ch6) is "for non-pregnant

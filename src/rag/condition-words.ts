@@ -6,7 +6,7 @@ const MODIFIERS = new Set([
   'simple', 'persistent', 'recurrent', 'early', 'late', 'disease', 'disorder', 'infection', 'syndrome', 'condition',
   'problem', 'child', 'children', 'adult', 'adults', 'infant', 'baby', 'newborn', 'kid', 'toddler', 'patient', 'treatment',
   'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'screening', 'referral', 'guideline',
-  'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious',
+  'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious', 'follow-up', 'followup', 'routine', 'review',
 ]);
 
 /** The words that name the condition. */

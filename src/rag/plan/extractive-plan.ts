@@ -6,7 +6,7 @@ import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
-import { excludesPatient, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { measurementsIn } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
@@ -106,7 +106,11 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const units = sectionUnits(sectionBody(section));
     // Her own row by age says the medicine is not given ("6 years and older ... Do not give at community
     // level; refer immediately"): weighing her would not find her a dose.
-    const ownRowWithholds = units.some((u) => u.cells && rowFit(u.cells, input.demographics) === 'fits' && /\b(?:do not give|not used|refer)\b/i.test(u.text));
+    // So does her row by age in the top, open-ended band ("30 kg or more; 15 years and older" for a man of 45):
+    // a weight would not change it.
+    const ownRowWithholds = units.some(
+      (u) => u.cells && rowFit(u.cells, input.demographics) === 'fits' && (/\b(?:do not give|not used|refer)\b/i.test(u.text) || openEndedWeightBand(u.cells)),
+    );
     units.forEach((unit, position) => {
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
@@ -255,6 +259,12 @@ function scoreUnit(
   if (text.length > 320) score -= 1;
   if (text.length < 25) score -= 1;
   return score;
+}
+
+/** True when the row's weight band has no upper end ("30 kg or more", "≥35"). */
+function openEndedWeightBand(cells: ReadonlyMap<string, string>): boolean {
+  const weight = [...cells.entries()].find(([header]) => /weight/i.test(header))?.[1];
+  return weight !== undefined && parseWeightBand(weight)?.high === Infinity;
 }
 
 /** The text without its references to tables printed in the same section. */

@@ -218,3 +218,18 @@ describe('rectal artesunate (for children aged 2 months up to 6 years) in a plan
     expect(checkPlanDraft(draft, sections, { ageYears: 3, sex: 'male', weightKg: 14 }).removed).toEqual([]);
   });
 });
+
+describe('a man of 45 with some dehydration and no weight (diarrhoea sample Table 2.1)', () => {
+  it('gives his row by age, 2200 to 4000 ml, without asking to weigh him: the top band is open-ended', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-DIARRHOEA', ['How much ORS to give in the first 4 hours']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'diarrhoea with some dehydration' }], demographics: { ageYears: 45, sex: 'male' }, findings: [], sections });
+    expect(plan).toContain('ORS in 4 hours (ml): 2200 to 4000');
+    expect(plan).not.toMatch(/weigh the patient/i);
+  });
+
+  it('still asks to weigh a 4-year-old with no weight', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-DIARRHOEA', ['How much ORS to give in the first 4 hours']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'diarrhoea with some dehydration' }], demographics: { ageYears: 4, sex: 'male' }, findings: [], sections });
+    expect(plan).toMatch(/weigh the patient/i);
+  });
+});

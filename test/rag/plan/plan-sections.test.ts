@@ -111,3 +111,13 @@ describe('a plan that would name no medicine to start', () => {
     expect(firstDosingSection([firstLine], [firstLine])).toBeUndefined();
   });
 });
+
+describe('a diagnosis with "follow-up" in it', () => {
+  it('keeps to the condition\'s own book: "follow-up" names no condition', () => {
+    const sections = [
+      { bookTitle: 'Hypertension in adults', titlePath: 'Hypertension in adults > Follow-up and special groups', sectionPath: 'Follow-up and special groups' },
+      { bookTitle: 'Malaria at community level', titlePath: 'Malaria at community level > Follow-up and treatment failure > Follow-up after treatment', sectionPath: 'Follow-up and treatment failure > Follow-up after treatment' },
+    ];
+    expect(sectionsOnTopic('hypertension follow-up', sections).map((s) => s.bookTitle)).toEqual(['Hypertension in adults']);
+  });
+});
