@@ -612,6 +612,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give enalapril 10 mg to bring the blood pressure down before transfer.'],
   },
   {
+    id: 'eclampsia-after-birth',
+    book: 'pregnancy',
+    population: 'woman 2 days after delivery, fitting',
+    // "Bleeding after birth" (uterotonics) is another condition of the same book: not a plan for eclampsia.
+    messages: ['22 year old woman, delivered 2 days ago, had a fit 10 minutes ago, BP 170/112', 'dx: eclampsia'],
+    urgent: true,
+    mustSay: [/magnesium sulfate/i],
+    mustNotSay: [/oxytocin|misoprostol|uterotonic/i],
+  },
+  {
     id: 'postpartum-haemorrhage',
     book: 'pregnancy',
     population: 'postpartum, bleeding',

@@ -9,6 +9,7 @@ import { findDoses } from './doses.js';
 import { excludesPatient } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
 import { sectionBody, splitSentences } from './section-text.js';
+import { normaliseQueryText } from '../normalise-query.js';
 
 /**
  * Whether plan lines may come from a section for this patient, and which drugs the retrieved sections
@@ -350,6 +351,14 @@ export function sectionForAnotherTestResult(section: Pick<CitedSection, 'section
 const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze', 'eclampsia', 'hyperglycaemic emergenc', 'advanced hiv'];
 
 /**
+ * Conditions that share a book with others and have their own sections, each with the words that name it
+ * in a heading and in a diagnosis (read with the lexicon: "PPH", "bleeding after delivery"). Kept as data.
+ */
+const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp }> = [
+  { heading: /\bbleeding after birth\b|\bpostpartum haemorrhage\b/, diagnosis: /\bhaemorrhage\b|\bhemorrhage\b|\bbleed\w*\b|\bpph\b|\buterotonic\w*\b/ },
+];
+
+/**
  * True when the section is about a distinct form of illness that the diagnosis does not name. The
  * deepest title naming a form decides ("Persistent diarrhoea, dysentery and cholera > Dysentery" is a
  * dysentery section); a title naming several forms fits a diagnosis naming any of them.
@@ -357,6 +366,9 @@ const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze'
 export function sectionForAnotherForm(sectionPath: string, condition: string): boolean {
   const dx = condition.toLowerCase();
   const segments = sectionPath.toLowerCase().split(' > ');
+  // A condition of its own within a book: "Bleeding after birth" is not a plan for eclampsia after birth.
+  const named = normaliseQueryText(dx).toLowerCase();
+  if (OWN_CONDITIONS.some((c) => segments.some((segment) => c.heading.test(segment)) && !c.diagnosis.test(named))) return true;
   const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
   for (let i = segments.length - 1; i >= 0; i--) {
     const segment = segments[i] ?? '';

@@ -439,3 +439,15 @@ describe('a section that opens by giving its medicine to another population (mal
     expect(checked.removed.map((r) => r.reason)).toEqual(['section_for_other_population']);
   });
 });
+
+describe('a condition with its own sections in a shared book (pregnancy sample: bleeding after birth)', () => {
+  const uterotonics = 'Bleeding after birth > Bleeding after birth > Medicines for bleeding after birth';
+
+  it('keeps the uterotonics out of a plan for eclampsia or pre-eclampsia after birth, and in one for PPH however it is written', () => {
+    expect(sectionForAnotherForm(uterotonics, 'eclampsia')).toBe(true);
+    expect(sectionForAnotherForm(uterotonics, 'postpartum pre-eclampsia')).toBe(true);
+    for (const dx of ['postpartum haemorrhage', 'PPH', 'bleeding after delivery', 'heavy bleeding after birth', 'prevention of postpartum haemorrhage']) {
+      expect(sectionForAnotherForm(uterotonics, dx)).toBe(false);
+    }
+  });
+});
