@@ -701,7 +701,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'adult with low glucose, awake',
     messages: ['60 year old woman on diabetes treatment, sweating, shaky, glucose 3.0 mmol/L, awake and can swallow', 'dx: hypoglycaemia'],
     mustSay: [/sugar|glucose/i],
+    // The treatment of diabetes ("Gliclazide is preferred: start 40 to 80 mg ... and increase") is not a
+    // plan for low glucose.
+    mustNotSay: [/gliclazide is preferred|start 40 to 80 mg|glibenclamide \(start/i],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'hypoglycaemia-child-adult-book-only',
+    book: 'diabetes',
+    population: 'boy of 8; the diabetes book is for adults',
+    messages: ['8 year old boy, 25 kg, sweaty, shaky, glucose 2.5 mmol/L, conscious', 'dx: hypoglycaemia'],
+    mustSay: [/written for other patients/i],
+    mustNotSay: [/gliclazide|glibenclamide|insulin|glucagon 1 mg/i],
   },
   {
     id: 'diabetes-pregnant',

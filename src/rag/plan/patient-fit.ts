@@ -121,7 +121,8 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
  * True when the deepest title of a section's path that states an age or weight band ("Acute malnutrition
  * in children aged 6 to 59 months", "Infants weighing less than 5 kg") does not hold the patient: the book
  * on acute malnutrition in children aged 6 to 59 months is not a plan for a 4-month-old, but its own
- * "Infants under 6 months" is. The book title counts. Unknown age or weight decides nothing.
+ * "Infants under 6 months" is. The book title counts, and a book for adults is not for a child. Unknown
+ * age or weight decides nothing.
  */
 export function titlesExcludePatient(titlePath: string, demographics: Demographics): boolean {
   const titles = titlePath.split(' > ');
@@ -131,7 +132,9 @@ export function titlesExcludePatient(titlePath: string, demographics: Demographi
     const verdicts = qualifierVerdicts(prepare(title), demographics);
     if (verdicts.length > 0) return !verdicts.includes(true);
   }
-  return false;
+  // A book for adults ("Diabetes in adults", "Hypertension in adults") is not a plan for a child of 8.
+  const book = (titles[0] ?? '').toLowerCase();
+  return /\badults?\b/.test(book) && !/\b(?:child\w*|infants?|adolescents?|young people)\b/.test(book) && adultTextApplies(demographics) === false;
 }
 
 /**

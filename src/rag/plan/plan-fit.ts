@@ -352,10 +352,16 @@ const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze'
 
 /**
  * Conditions that share a book with others and have their own sections, each with the words that name it
- * in a heading and in a diagnosis (read with the lexicon: "PPH", "bleeding after delivery"). Kept as data.
+ * in a heading and in a diagnosis (read with the lexicon: "PPH", "bleeding after delivery"). Their
+ * sections feed only a diagnosis that names them; an exclusive one's diagnosis is fed only by the sections
+ * its `exclusive` headings name.
+ * Kept as data.
  */
-const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp }> = [
+const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclusive?: RegExp }> = [
   { heading: /\bbleeding after birth\b|\bpostpartum haemorrhage\b/, diagnosis: /\bhaemorrhage\b|\bhemorrhage\b|\bbleed\w*\b|\bpph\b|\buterotonic\w*\b/ },
+  // Exclusive: a plan for hypoglycaemia is written from its own sections (and the emergencies'), never
+  // from the treatment of diabetes ("Gliclazide is preferred: start 40 to 80 mg ... and increase").
+  { heading: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b/, diagnosis: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b/, exclusive: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b|\bdiabetes emergencies\b/ },
 ];
 
 /**
@@ -368,7 +374,12 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
   const segments = sectionPath.toLowerCase().split(' > ');
   // A condition of its own within a book: "Bleeding after birth" is not a plan for eclampsia after birth.
   const named = normaliseQueryText(dx).toLowerCase();
-  if (OWN_CONDITIONS.some((c) => segments.some((segment) => c.heading.test(segment)) && !c.diagnosis.test(named))) return true;
+  for (const c of OWN_CONDITIONS) {
+    const headed = segments.some((segment) => c.heading.test(segment));
+    if (headed && !c.diagnosis.test(named)) return true;
+    const exclusive = c.exclusive;
+    if (exclusive && c.diagnosis.test(named) && !segments.some((segment) => exclusive.test(segment))) return true;
+  }
   const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
   for (let i = segments.length - 1; i >= 0; i--) {
     const segment = segments[i] ?? '';

@@ -62,6 +62,13 @@ describe('titlesExcludePatient: the age or weight band a title path states, book
     expect(titlesExcludePatient('Diarrhoea & dehydration in children and adults (sample guideline) > Plan A', infant)).toBe(false);
   });
 
+  it('keeps a child out of a book for adults, and an adolescent in it', () => {
+    const path = 'Diabetes in adults: sample guideline for community health workers > Emergencies > Diabetes emergencies';
+    expect(titlesExcludePatient(path, { ageYears: 8, sex: 'male' })).toBe(true);
+    expect(titlesExcludePatient(path, { ageYears: 16, sex: 'male' })).toBe(false);
+    expect(titlesExcludePatient('Diarrhoea & dehydration in children and adults (sample guideline) > Plan A', { ageYears: 8, sex: 'male' })).toBe(false);
+  });
+
   it('reads "children under five" as under 5 years: the pneumonia book is for an infant, not for a man of 30', () => {
     const path = 'Cough and pneumonia in children under five (sample guideline) > Treating pneumonia and wheeze > Treating pneumonia with amoxicillin';
     expect(titlesExcludePatient(path, infant)).toBe(false);

@@ -451,3 +451,13 @@ describe('a condition with its own sections in a shared book (pregnancy sample: 
     }
   });
 });
+
+describe('hypoglycaemia is written from its own sections (diabetes sample ch4)', () => {
+  it('leaves the treatment of diabetes out, keeps the emergencies, and leaves other emergencies alone', () => {
+    expect(sectionForAnotherForm('Treatment > Treatment of type 2 diabetes > Adding a sulfonylurea', 'hypoglycaemia')).toBe(true);
+    expect(sectionForAnotherForm('Emergencies > Diabetes emergencies > Hypoglycaemia > Treating hypoglycaemia', 'hypoglycaemia')).toBe(false);
+    expect(sectionForAnotherForm('Emergencies > Diabetes emergencies', 'sugar too low')).toBe(false);
+    expect(sectionForAnotherForm('Severe hypertension and referral > Severe hypertension: urgency and emergency', 'severe hypertension')).toBe(false);
+    expect(sectionForAnotherForm('Treatment > Treatment of type 2 diabetes > Adding a sulfonylurea', 'type 2 diabetes')).toBe(false);
+  });
+});
