@@ -678,6 +678,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give sulfadoxine-pyrimethamine IPTp together with cotrimoxazole.'],
   },
   {
+    id: 'hiv-positive-no-prep',
+    book: 'hiv',
+    population: 'man of 35, HIV test reactive, not on ART',
+    // PrEP is for "people who do not have HIV"; the quick dose reference states its dose without saying so.
+    messages: ['35 year old man, HIV positive, newly diagnosed, not on ART', 'dx: HIV'],
+    mustSay: [/HIV/],
+    mustNotSay: [/PrEP|emtricitabine/i],
+  },
+  {
     id: 'hiv-adult-man',
     book: 'hiv',
     population: 'adult man, new positive test',

@@ -114,10 +114,22 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
       .flatMap((line) => splitSentences(line))
       .flatMap((sentence) => sentence.split(';'));
     for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings, conditions)) found.push({ drug, label });
+    if (hasInfectionItPrevents(findings, conditions)) for (const drug of drugsNamed(sectionBody(section))) if (drug === 'prep') found.push({ drug, label });
   }
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
   return withEveryName(found);
+}
+
+/**
+ * Pre-exposure prophylaxis is for "people who do not have HIV" ("Before starting, an HIV test must be
+ * negative on the same day", HIV sample ch8): never for a patient with a positive HIV test or a diagnosis
+ * of HIV infection. The quick dose reference ("Oral PrEP: tenofovir 300 mg with emtricitabine 200 mg")
+ * states it without the population.
+ */
+function hasInfectionItPrevents(findings: readonly Finding[], conditions: readonly string[]): boolean {
+  if (reportedResult(findings, 'hiv test') === 'positive') return true;
+  return conditions.some((dx) => /\bhiv\b/i.test(dx) && !/\b(?:exposed|exposure|negative|prevention|prep|pep|test(?:ing)?|risk)\b/i.test(dx));
 }
 
 /** The drugs one clause says are not to be given to a population this patient is in. */

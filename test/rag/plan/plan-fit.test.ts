@@ -461,3 +461,21 @@ describe('hypoglycaemia is written from its own sections (diabetes sample ch4)',
     expect(sectionForAnotherForm('Treatment > Treatment of type 2 diabetes > Adding a sulfonylurea', 'type 2 diabetes')).toBe(false);
   });
 });
+
+describe('PrEP is for people who do not have HIV (HIV sample ch8, annex 1)', () => {
+  const annex = section('S1', 'Quick dose reference', 'Oral PrEP: tenofovir 300 mg with emtricitabine 200 mg once daily.\nStart tenofovir, lamivudine and dolutegravir (TLD), one tablet once daily, the same day the diagnosis is confirmed.');
+  const man = { ageYears: 35, sex: 'male' as const };
+
+  it('is forbidden after a positive HIV test or for a diagnosis of HIV infection, and not after a negative test or for PEP', () => {
+    expect(forbiddenDrugs([annex], man, [{ category: 'test_result', value: 'HIV test reactive' }]).map((f) => f.drug)).toEqual(['prep']);
+    expect(forbiddenDrugs([annex], man, [], ['HIV infection']).map((f) => f.drug)).toEqual(['prep']);
+    expect(forbiddenDrugs([annex], man, [{ category: 'test_result', value: 'HIV test negative' }], ['post-exposure prophylaxis'])).toEqual([]);
+    expect(forbiddenDrugs([annex], man, [], ['HIV-exposed infant'])).toEqual([]);
+  });
+
+  it('leaves the PrEP line out of his plan and keeps TLD', () => {
+    const plan = extractivePlan({ diagnoses: [{ condition: 'HIV' }], demographics: man, findings: [{ category: 'test_result', value: 'HIV test reactive' }], sections: [annex] });
+    expect(plan).not.toMatch(/PrEP/);
+    expect(plan).toMatch(/Start tenofovir, lamivudine and dolutegravir/);
+  });
+});
