@@ -175,7 +175,9 @@ function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
 }
 
 /** Words that turn a prohibition into a permission for some: "... must not be used in pregnancy, except ...". */
-const EXCEPTION = /\b(?:except|unless|apart from|other than|only if|instead|rather than|but|can be|may be|is safe|are safe)\b/i;
+// "... unless iron deficiency has been confirmed at a facility" leaves the prohibition whole for the health
+// worker: only a clinician may lift it.
+const EXCEPTION = /\b(?:except|unless(?! [^.;]*\bconfirmed (?:at a facility|by a clinician)\b)|apart from|other than|only if|instead|rather than|but|can be|may be|is safe|are safe)\b/i;
 
 /** A negated verb ("do not give", "must not be used", "is not given"): what a prohibition says. */
 const NEGATED_VERB = /\b(?:do not|don't|never|must not|should not|cannot|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;
@@ -263,8 +265,11 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
   const onMedicine = medicinesOfPopulation(text);
   if (onMedicine.length > 0) {
     const taken = medicinesTaken(findings).join(' ; ').toLowerCase();
-    return onMedicine.some((drug) => taken.includes(drug));
+    if (onMedicine.some((drug) => taken.includes(drug))) return true;
+    // "... to a child ... receiving RUTF, or to a child with sickle cell disease": the other population.
+    return withConditionsStated(text, findings);
   }
+  if (withConditionsStated(text, findings)) return true;
   const status = pregnancyStatus(d);
   const pregnant = status.state === 'pregnant';
   if (/\bfirst trimester\b|\bfirst 13 weeks\b|\bbefore week 14\b|\bearly pregnancy\b/.test(text)) {
@@ -285,6 +290,23 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
   }
   return false;
 }
+
+/**
+ * "A child with sickle cell disease": a population defined by a condition the health worker reported (a
+ * finding, not negated, naming it: "known sickle cell disease"). Only a named condition of two words or
+ * more is read; "a child with fever" or "with severe acute malnutrition" are read elsewhere or not at all.
+ */
+function withConditionsStated(text: string, findings: readonly Finding[]): boolean {
+  const stated = findings.filter((f) => !f.negated).map((f) => f.value.toLowerCase()).join(' ; ');
+  if (!stated) return false;
+  return [...text.matchAll(/\bwith ([a-z][a-z -]+?)(?= who\b| unless\b| until\b| or\b|,|\.|;|$)/g)].some((m) => {
+    const condition = (m[1] ?? '').trim();
+    return condition.split(/\s+/).length >= 2 && CONDITION_POPULATIONS.test(condition) && stated.includes(condition);
+  });
+}
+
+/** The conditions a prohibition's population may name (kept as data): read only when the health worker reported them. */
+const CONDITION_POPULATIONS = /\bsickle cell disease\b|\bkidney disease\b|\bliver disease\b|\bheart failure\b/;
 
 /**
  * "A woman who takes cotrimoxazole every day", "people taking daily cotrimoxazole": a population defined

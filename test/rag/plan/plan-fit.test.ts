@@ -479,3 +479,17 @@ describe('PrEP is for people who do not have HIV (HIV sample ch8, annex 1)', () 
     expect(plan).toMatch(/Start tenofovir, lamivudine and dolutegravir/);
   });
 });
+
+describe('a prohibition for people with a named condition (anaemia sample Table 3.1 note: sickle cell disease)', () => {
+  const note = section('S1', 'Iron and folic acid > Iron treatment for children with anaemia > Iron dosing for children by age', 'Give one dose of iron daily for 14 days.\nNote: Do not give iron to a child with severe acute malnutrition who is receiving RUTF, or to a child with sickle cell disease unless iron deficiency has been confirmed at a facility.');
+  const child = { ageYears: 4, sex: 'female' as const, weightKg: 15 };
+  const sickle = [{ category: 'history' as const, value: 'known sickle cell disease' }];
+
+  it('forbids iron to a child whose health worker reported sickle cell disease, and keeps the note that says so', () => {
+    expect(forbiddenDrugs([note], child, sickle).map((f) => f.drug).sort()).toEqual(['ferrous', 'iron']);
+    expect(forbiddenDrugs([note], child, [{ category: 'history', value: 'sickle cell disease', negated: true }])).toEqual([]);
+    const plan = extractivePlan({ diagnoses: [{ condition: 'anaemia' }], demographics: child, findings: sickle, sections: [note] });
+    expect(plan).toContain('Do not give iron to a child with severe acute malnutrition');
+    expect(plan).not.toContain('Give one dose of iron daily');
+  });
+});
