@@ -79,6 +79,11 @@ export function measurementsIn(text: string): Measurement[] {
   return found;
 }
 
+/** The measured values in the findings the health worker reported (negated findings measure nothing). */
+export function measurementsReported(findings: ReadonlyArray<{ value: string; negated?: boolean }>): Measurement[] {
+  return measurementsIn(findings.filter((f) => !f.negated).map((f) => f.value).join('\n'));
+}
+
 /** A range or cut-off a guideline states for one unit. */
 interface StatedBand {
   unit: Unit;

@@ -5,7 +5,7 @@ import { doseSupported, dosesInText, findDoses } from './doses.js';
 import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
-import { measurementsIn, type Measurement } from '../number-fit.js';
+import { measurementsReported, type Measurement } from '../number-fit.js';
 import { rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
@@ -76,7 +76,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         findings,
         conditions,
         weightKg: demographics.weightKg,
-        measured: measurementsIn(findings.filter((f) => !f.negated).map((f) => f.value).join('\n')),
+        measured: measurementsReported(findings),
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
@@ -165,6 +165,7 @@ function checkRecommendation(
   if (cited.length === 0) return { text: null, labels: [], unknownLabels, reason: 'uncited_recommendation' };
   if (valid.length === 0) return { text: null, labels: [], unknownLabels, reason: 'unknown_citation' };
 
+  const row = fit ? quotedRow(substance) : null;
   if (fit) {
     const onTopic = valid.filter((label) => !fit.offTopic.has(label));
     if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
@@ -175,11 +176,10 @@ function checkRecommendation(
     }
     // A quoted row for her own age or weight band stays ("6 years and older ... Do not give at community
     // level; refer immediately", from a section written for younger children).
-    const ownRow = quotedRow(substance);
     if (
       givesTreatmentHere(substance) &&
       onTopic.every((label) => fit.otherPopulation.has(label)) &&
-      !(ownRow && rowFit(ownRow, fit.demographics) === 'fits') &&
+      !(row && rowFit(row, fit.demographics) === 'fits') &&
       !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)
     ) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
@@ -199,7 +199,6 @@ function checkRecommendation(
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
   }
   // A quoted row of a classification table whose MUAC, haemoglobin or blood pressure band is not hers.
-  const row = fit ? quotedRow(substance) : null;
   if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
     return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };
   }

@@ -7,7 +7,7 @@ import { formatCitation } from './citations.js';
 import { findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from './patient-fit.js';
-import { measurementsIn } from '../number-fit.js';
+import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
@@ -69,7 +69,7 @@ interface Candidate {
 export function extractivePlan(input: ExtractivePlanInput): string {
   const maxSentences = input.maxSentences ?? 10;
   const conditionTerms = termsOf(input.diagnoses.map((d) => d.condition).join(' '), GENERIC_CONDITION_WORDS);
-  const measured = measurementsIn(input.findings.filter((f) => !f.negated).map((f) => f.value).join('\n'));
+  const measured = measurementsReported(input.findings);
   const findingTerms = termsOf(input.findings.filter((f) => !f.negated).map((f) => f.value).join(' '), new Set());
   const questionTerms = input.question ? termsOf(input.question, QUESTION_STOPWORDS) : new Set<string>();
 
@@ -104,12 +104,13 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     // A section about nothing but medicines forbidden for her: its doses and "give it" lines are theirs.
     const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
     const units = sectionUnits(sectionBody(section));
+    const bands = units.map((u) => (u.cells ? rowFit(u.cells, input.demographics) : 'no_band'));
     // Her own row by age says the medicine is not given ("6 years and older ... Do not give at community
     // level; refer immediately"): weighing her would not find her a dose.
     // So does her row by age in the top, open-ended band ("30 kg or more; 15 years and older" for a man of 45):
     // a weight would not change it.
     const ownRowWithholds = units.some(
-      (u) => u.cells && rowFit(u.cells, input.demographics) === 'fits' && (/\b(?:do not give|not used|refer)\b/i.test(u.text) || openEndedWeightBand(u.cells)),
+      (u, i) => u.cells && bands[i] === 'fits' && (/\b(?:do not give|not used|refer)\b/i.test(u.text) || openEndedWeightBand(u.cells)),
     );
     units.forEach((unit, position) => {
       const namesDrugItself = drugsNamed(unit.text).size > 0;
@@ -131,7 +132,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       else if (forbiddenDrugBefore && !hasDanger(unit.text) && !/\brefer/i.test(unit.text)) return;
       else if (onlyForbidden && isTreatmentLine(unit.text)) return;
       // A row for her own band stays even in a section written for others (Table 5.1's "6 years and older").
-      if (otherPopulation && givesTreatmentHere(unit.text) && !(unit.cells && rowFit(unit.cells, input.demographics) === 'fits') && !warnsAgainstForbidden(unit.text, forbidden, input.demographics, input.findings, conditions)) return;
+      if (otherPopulation && givesTreatmentHere(unit.text) && bands[position] !== 'fits' && !warnsAgainstForbidden(unit.text, forbidden, input.demographics, input.findings, conditions)) return;
       // A sentence that restates the whole weight-band table: with a known weight her row says it.
       if (unit.kind !== 'row' && input.demographics.weightKg !== undefined && (unit.text.match(/\d\s*kg\b/gi) ?? []).length >= 3) return;
       if (!askedWeight && !ownRowWithholds && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
@@ -146,7 +147,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
           heading: 'now',
         });
       }
-      const fit = unit.cells ? rowFit(unit.cells, input.demographics) : 'no_band';
+      const fit = bands[position] ?? 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {

@@ -108,13 +108,14 @@ const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
  */
 export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): ForbiddenDrug[] {
   const found: ForbiddenDrug[] = [];
+  const infected = hasInfectionItPrevents(findings, conditions);
   for (const { label, section } of sections) {
     const clauses = sectionBody(section)
       .split('\n')
       .flatMap((line) => splitSentences(line))
       .flatMap((sentence) => sentence.split(';'));
     for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings, conditions)) found.push({ drug, label });
-    if (hasInfectionItPrevents(findings, conditions)) for (const drug of drugsNamed(sectionBody(section))) if (drug === 'prep') found.push({ drug, label });
+    if (infected && drugsNamed(sectionBody(section)).has('prep')) found.push({ drug: 'prep', label });
   }
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
@@ -407,12 +408,12 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
   const dx = condition.toLowerCase();
   const segments = sectionPath.toLowerCase().split(' > ');
   // A condition of its own within a book: "Bleeding after birth" is not a plan for eclampsia after birth.
-  const named = normaliseQueryText(dx).toLowerCase();
+  const dxRead = normaliseQueryText(dx).toLowerCase();
   for (const c of OWN_CONDITIONS) {
     const headed = segments.some((segment) => c.heading.test(segment));
-    if (headed && !c.diagnosis.test(named)) return true;
+    if (headed && !c.diagnosis.test(dxRead)) return true;
     const exclusive = c.exclusive;
-    if (exclusive && c.diagnosis.test(named) && !segments.some((segment) => exclusive.test(segment))) return true;
+    if (exclusive && c.diagnosis.test(dxRead) && !segments.some((segment) => exclusive.test(segment))) return true;
   }
   const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
   for (let i = segments.length - 1; i >= 0; i--) {
