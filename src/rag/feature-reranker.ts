@@ -1,6 +1,6 @@
 import { populationPreference } from './population-fit.js';
 import { conditionConcepts, sameWord } from './condition-words.js';
-import { conditionQueryText, searchTerms, severityOf, type Severity } from './normalise-query.js';
+import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
 import { managementSection, workupSection } from './section-role.js';
@@ -67,7 +67,7 @@ const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|
 export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], used?: ReadonlySet<keyof RerankFeatures>): RerankFeatures[] {
   const wants = (feature: keyof RerankFeatures) => used === undefined || used.has(feature);
   const words = searchTerms(query.text).filter((w) => /[a-z]/.test(w) && w.length >= 3);
-  const concepts = wants('topic') ? conditionConcepts(conditionQueryText(query.condition)) : [];
+  const concepts = wants('topic') ? conditionConcepts(diagnosisHead(conditionQueryText(query.condition))) : [];
   const topicWords = [...new Set(concepts.flat())];
   const severity = wants('severity') ? severityOf(query.condition) : undefined;
   const headings = wants('heading') ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];

@@ -89,9 +89,30 @@ export function severityOf(condition: string): Severity | undefined {
 
 /** The diagnosis as a query: a negated qualifier ("not severe") is dropped and stated positively instead. */
 export function conditionQueryText(condition: string): string {
+  const named = namedAsProblem(condition);
   const negated = /\b(?:not|non|without|no)[- ]+(?:severe|complicated|complications?|danger signs?)\b/gi;
-  if (!negated.test(condition)) return condition;
-  return `${condition.replace(negated, ' ')} uncomplicated`.replace(/\s+/g, ' ').replace(/\s*,\s*(?=uncomplicated$)/, ' ').trim();
+  if (!negated.test(named)) return named;
+  return `${named.replace(negated, ' ')} uncomplicated`.replace(/\s+/g, ' ').replace(/\s*,\s*(?=uncomplicated$)/, ' ').trim();
+}
+
+/**
+ * A measurement named as the problem stands for its abnormal state: a diagnosis of "BP" or "BP + sugar"
+ * is raised blood pressure, hypertension, unless it says the pressure is low.
+ */
+function namedAsProblem(condition: string): string {
+  if (/\b(?:bp|blood pressure)\b/i.test(condition) && !/\b(?:low|hypotension|drops?|falls?)\b/i.test(condition) && !/hypertens/i.test(condition)) {
+    return `${condition} hypertension`;
+  }
+  return condition;
+}
+
+/**
+ * The diagnosis without the treatment the patient is on: in "hypoglycaemia on sulfonylurea" or
+ * "postural hypotension on antihypertensive treatment" the condition is the topic and the medicine is
+ * context, as a medication finding would be.
+ */
+export function diagnosisHead(condition: string): string {
+  return condition.replace(/\s+on\s+.*$/i, '');
 }
 
 /** Plain search words of a text: letters and digits, at least two characters, in order, de-duplicated. */

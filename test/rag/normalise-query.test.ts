@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHW_LEXICON } from '../../src/rag/chw-lexicon.js';
-import { conditionQueryText, expandLexicon, normaliseQueryText, searchTerms, severityOf } from '../../src/rag/normalise-query.js';
+import { conditionQueryText, diagnosisHead, expandLexicon, normaliseQueryText, searchTerms, severityOf } from '../../src/rag/normalise-query.js';
 
 describe('the CHW lexicon', () => {
   it('reads Pidgin and West African English as the guidelines write it', () => {
@@ -91,5 +91,18 @@ describe('severity stated in the diagnosis', () => {
     expect(searchTerms(query)).not.toContain('severe');
     expect(searchTerms(query)).toEqual(expect.arrayContaining(['malaria', 'uncomplicated']));
     expect(conditionQueryText('severe malaria')).toBe('severe malaria');
+  });
+
+  it('reads BP named as the diagnosis as hypertension, unless the pressure is low', () => {
+    expect(searchTerms(conditionQueryText('BP + sugar'))).toContain('hypertension');
+    expect(searchTerms(conditionQueryText('high bp, smoke and drink'))).toContain('hypertension');
+    expect(searchTerms(conditionQueryText('low BP on standing'))).not.toContain('hypertension');
+    expect(conditionQueryText('hypertension, BP 150/95')).toBe('hypertension, BP 150/95');
+  });
+
+  it('keeps the condition and drops the treatment the patient is on from the diagnosis head', () => {
+    expect(diagnosisHead('hypoglycaemia on sulfonylurea')).toBe('hypoglycaemia');
+    expect(diagnosisHead('postural hypotension on antihypertensive treatment')).toBe('postural hypotension');
+    expect(diagnosisHead('pneumonia')).toBe('pneumonia');
   });
 });

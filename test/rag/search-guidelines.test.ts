@@ -266,6 +266,26 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(notControlled.sections[0]?.section.sectionId).toBe('htn-drugs-stepwise');
   });
 
+  it('reads "BP" named as the problem as raised blood pressure: a diabetic man gets the hypertension advice for people with diabetes', async () => {
+    const bpAndSugar = await searchGuidelines(textOnly, {
+      condition: 'BP + sugar',
+      demographics: { ageYears: 59, sex: 'male' },
+      findings: [{ category: 'history', value: 'diabetic, bp 142/88 on metformin' }],
+    });
+    expect(bpAndSugar.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('htn-diabetes-ckd');
+  });
+
+  it('treats the medicine a patient is on as context, not as the topic: hypoglycaemia on a sulfonylurea is treated, not started', async () => {
+    const hypo = await searchGuidelines(textOnly, {
+      condition: 'hypoglycaemia on sulfonylurea',
+      demographics: { ageYears: 67, sex: 'male' },
+      findings: [{ category: 'medication', value: 'glibenclamide 10 mg daily and metformin' }, { category: 'test_result', value: 'glucose 2.8 mmol/L' }],
+    });
+    const ids = hypo.sections.map((s) => s.section.sectionId);
+    expect(ids[0]).toBe('dm-hypo-treat');
+    if (ids.includes('dm-tx-sulfonylurea')) expect(ids.indexOf('dm-tx-sulfonylurea')).toBeGreaterThan(ids.indexOf('dm-hypo-treat'));
+  });
+
   it('finds what to do without a test when the RDTs ran out', async () => {
     const noTest = await searchGuidelines(textOnly, {
       condition: 'fever, RDT out of stock',
