@@ -3,7 +3,7 @@ import { conditionConcepts, sameWord } from './condition-words.js';
 import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
-import { managementSection, workupSection } from './section-role.js';
+import { asksForPrevention, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
 export interface RerankFeatures {
@@ -26,7 +26,12 @@ export interface RerankFeatures {
   generality: number;
   /** Share of the measured values in the query (MUAC mm, glucose mmol/L, Hb g/dL, kg, days, blood pressure) that a range or cut-off the section states holds. */
   measure: number;
-  /** 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring, screening); the other way round when the health worker asks how to do or keep a test. */
+  /**
+   * 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring,
+   * screening); the other way round when the health worker asks how to do or keep a test. -1 for a section
+   * on preventing an illness unless the diagnosis asks for prevention: a woman bleeding after birth needs
+   * the first steps, not "Preventing bleeding after birth".
+   */
   role: number;
   /** 1 for a section with a subsection among the candidates: its text introduces what the subsection says in full. */
   summary: number;
@@ -75,6 +80,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const measured = wants('measure') ? measurementsIn(query.text) : [];
   const intent = WORKUP_INTENT.test(query.text) ? -1 : 1;
+  const asksPrevention = asksForPrevention(query.condition);
   // Candidates share their book's and chapters' headings: which diagnosis words a heading holds is
   // worked out once per search, and a title path holds the words its headings hold.
   const wordsInHeading = new Map<string, readonly string[]>();
@@ -113,7 +119,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       population: wants('population') ? populationPreference(c.sectionPath, query.demographics) : 0,
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
-      role: !wants('role') ? 0 : intent * (managementSection(c) ? 1 : workupSection(c) ? -1 : 0),
+      role: !wants('role') ? 0 : !asksPrevention && preventionSection(c) ? -1 : intent * (managementSection(c) ? 1 : workupSection(c) ? -1 : 0),
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
       course: notResponding && COURSE_HEADING.test(ownHeadings(c.titlePath).slice(-2).join(' > ')) ? 1 : 0,
     };

@@ -11,13 +11,33 @@ import type { GuidelineSection } from './guideline-section.js';
  * home care. "Preventive treatment" is prevention for people without the disease, not its management.
  */
 const MANAGEMENT_TITLE = /\b(?:treat(?:s|ed|ing|ment)?|manag(?:e|ing|ement)|medicines?|drugs?|dos(?:e|es|ing)|giv(?:e|ing)|plan [a-c]\b|rehydrat\w*|ors\b|home care|first steps|refer(?:ral)?|insulin|metformin|antibiotics?)\b/i;
-const PREVENTION_TITLE = /\bprevent(?:ive|ion|ing)\b|\bprophylaxis\b/i;
+const PREVENTION_TITLE = /\b(?:chemo)?prevent(?:ive|ion|ing)\b|\bprophylaxis\b/i;
 
 /** True when the section's own heading (the last title) is about managing the illness. */
 export function managementSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
   const segments = section.sectionPath.split(' > ');
   const title = segments.slice(-2).join(' > ');
   return MANAGEMENT_TITLE.test(title) && !PREVENTION_TITLE.test(section.sectionPath);
+}
+
+/**
+ * A diagnosis that asks how to prevent an illness rather than how to treat one the patient has: prevention
+ * itself, preventive medicine and supplements, vaccination, or exposure without disease (a TB contact, an
+ * HIV-exposed infant, PrEP and PEP).
+ */
+const PREVENTION_INTENT = /\bprevent\w*|\bcontacts?\b|\bexpos\w*|\bprophyla\w*|\bprep\b|\bpep\b|\bsupplement\w*|\bdeworm\w*|\bvaccin\w*/i;
+
+/** True when the diagnosis asks for prevention (see PREVENTION_INTENT). */
+export function asksForPrevention(condition: string): boolean {
+  return PREVENTION_INTENT.test(condition);
+}
+
+/**
+ * True when the section's own heading is about preventing the illness in people who do not have it
+ * ("Preventing bleeding after birth"); a chapter named "Feeding and prevention" also holds care.
+ */
+export function preventionSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return PREVENTION_TITLE.test(section.sectionPath.split(' > ').at(-1) ?? '');
 }
 
 /**

@@ -32,3 +32,29 @@ describe('feature reranker: what the health worker asks for', () => {
     expect(await firstOf('hypertension BP 150/95 eats salted fish and stock cubes daily')).toBe(medicines.sectionPath);
   });
 });
+
+describe('feature reranker: care for the illness the patient has, prevention for one she does not', () => {
+  const pph = (path: string, fusedScore: number): RerankCandidate => ({
+    accession: 'SAMPLE-PREGNANCY',
+    sectionId: path,
+    titlePath: `Pregnancy care > ${path}`,
+    sectionPath: path,
+    text: 'Bleeding after birth.',
+    fusedScore,
+  });
+  // Prevention matches the words a little better, as "after birth" in both the query and its heading does.
+  const preventing = pph('Bleeding after birth > Bleeding after birth > Preventing bleeding after birth', 0.032);
+  const firstSteps = pph('Bleeding after birth > Bleeding after birth > First steps', 0.03);
+  const rank = async (condition: string) => {
+    const scores = await featureReranker().rerank({ condition, text: `${condition} woman postpartum after birth`, demographics: { ageYears: 28, sex: 'female' } }, [preventing, firstSteps]);
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'preventing' : 'first steps';
+  };
+
+  it('puts the first steps before prevention for a woman who is bleeding after birth', async () => {
+    expect(await rank('bleeding after birth')).toBe('first steps');
+  });
+
+  it('puts prevention first when the health worker asks how to prevent it', async () => {
+    expect(await rank('preventing bleeding after birth')).toBe('preventing');
+  });
+});

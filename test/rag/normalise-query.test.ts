@@ -9,6 +9,7 @@ describe('the CHW lexicon', () => {
     );
     expect(normaliseQueryText('she get belle 2 months')).toContain('pregnant');
     expect(normaliseQueryText('catarrh and cough')).toContain('runny nose');
+    expect(normaliseQueryText('postpartum pre-eclampsia')).toContain('after birth');
   });
 
   it('counts an expansion as the one word it explains: "rdt" adds three words worth one together', () => {
