@@ -629,6 +629,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     urgent: true,
     mustCite: [/Bleeding after birth/i],
     mustSay: [/oxytocin|misoprostol|uterotonic|rub/i],
+    // Misoprostol 600 micrograms by mouth is the dose that prevents bleeding at a home birth (Table 6.1's
+    // prevention row, "Preventing bleeding after birth"); a woman who is bleeding is treated with 800 under the tongue.
+    mustNotSay: [/600 micrograms/i],
   },
   {
     id: 'postpartum-preeclampsia',

@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -18,7 +18,8 @@ export type RemovalReason =
   | 'contraindicated_for_patient'
   | 'drug_not_in_cited_text'
   | 'dose_for_other_weight_band'
-  | 'row_for_other_measurement';
+  | 'row_for_other_measurement'
+  | 'prevention_dose_for_condition';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -35,6 +36,8 @@ interface PatientFit {
   forbidden: readonly ForbiddenDrug[];
   /** Labels of sections whose every medicine is forbidden for her: their treatment lines are too. */
   onlyForbidden: ReadonlySet<string>;
+  /** Labels of sections on preventing the illness she has: their doses are not her treatment. */
+  preventionOfHerCondition: ReadonlySet<string>;
 }
 
 export interface PlanCheckResult {
@@ -81,6 +84,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
+        preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();
@@ -201,6 +205,11 @@ function checkRecommendation(
   // A quoted row of a classification table whose MUAC, haemoglobin or blood pressure band is not hers.
   if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
     return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };
+  }
+  // A prevention dose given to a patient who has the illness: a row for prevention only, or a dose
+  // citing only sections on preventing her illness.
+  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (findDoses(substance).length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
+    return { text: null, labels: [], unknownLabels, reason: 'prevention_dose_for_condition' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);
   return { text, labels: valid, unknownLabels };

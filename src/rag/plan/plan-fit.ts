@@ -10,6 +10,8 @@ import { excludesPatient } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
 import { sectionBody, splitSentences } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
+import { asksForPrevention, preventionSection } from '../section-role.js';
+import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
 
 /**
  * Whether plan lines may come from a section for this patient, and which drugs the retrieved sections
@@ -516,4 +518,37 @@ function sectionForGraverClass(segments: readonly string[], dx: string): boolean
     }
   }
   return false;
+}
+
+/**
+ * True when the section is about preventing the illness the patient already has, and the diagnosis does
+ * not ask for prevention: "Preventing bleeding after birth" (misoprostol 600 micrograms by mouth) for a
+ * woman who is bleeding, "Preventive treatment in pregnancy (IPTp)" under "Preventing malaria" for a
+ * woman with malaria, "Isoniazid preventive treatment" for TB disease. Its doses are prevention doses,
+ * not her treatment; its advice ("regular meals" after hypoglycaemia) may still be hers.
+ */
+export function preventsConditionSheHas(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[]): boolean {
+  if (conditions.length === 0 || conditions.some(asksForPrevention) || !preventionSection(section)) return false;
+  // The prevention headings: the section's own and the ones above it that are prevention too ("Preventing
+  // malaria > ... > Preventive treatment in pregnancy (IPTp)"). "Preventing pre-eclampsia" under "Other
+  // care during pregnancy" is not about preventing hypertension; pregnancy is her state, not her illness.
+  const headings = section.sectionPath.split(' > ');
+  let top = headings.length - 1;
+  while (top > 0 && preventionSection({ sectionPath: headings[top - 1] ?? '' })) top -= 1;
+  // Read as a query is ("TB preventive treatment" names tuberculosis).
+  const prevention = { titlePath: normaliseQueryText(headings.slice(top).join(' > ')) };
+  return conditions.some((condition) => sectionIsAbout(prevention, conditionWords(condition).filter((w) => !PREGNANCY_STATE.test(w))));
+}
+
+const PREGNANCY_STATE = /^(?:pregnan\w*|antenatal|trimesters?)$/;
+
+/**
+ * True when a table row is for prevention only ("Misoprostol; Use: Prevention at home births without
+ * oxytocin; 600 micrograms by mouth") and the diagnosis does not ask for prevention: the treatment rows
+ * are hers ("Use: Treatment when oxytocin is not available"; "Prevention and first-line treatment").
+ */
+export function rowForPreventionOnly(cells: ReadonlyMap<string, string>, conditions: readonly string[]): boolean {
+  if (conditions.length === 0 || conditions.some(asksForPrevention)) return false;
+  const values = [...cells.values()];
+  return values.some((v) => /^\s*(?:prevention|prophylaxis|preventive)\b/i.test(v)) && !values.some((v) => /\btreat/i.test(v));
 }

@@ -65,6 +65,41 @@ describe('checks on a drafted plan', () => {
     expect(checked.text).not.toMatch(/Red|Green/);
   });
 
+  it('removes a prevention dose from the plan of a woman who is bleeding after birth, and keeps it when prevention is the question', () => {
+    const medicines = section(
+      'S4',
+      'Bleeding after birth > Bleeding after birth > Medicines for bleeding after birth',
+      [
+        'Table 6.1 Uterotonic and other medicines for postpartum haemorrhage',
+        'Medicine: Oxytocin; Use: Prevention and first-line treatment; Dose and route: 10 IU intramuscularly',
+        'Medicine: Misoprostol; Use: Treatment when oxytocin is not available; Dose and route: 800 micrograms under the tongue',
+        'Medicine: Misoprostol; Use: Prevention at home births without oxytocin; Dose and route: 600 micrograms by mouth immediately after the baby is born',
+      ].join('\n'),
+    );
+    const preventing = section(
+      'S5',
+      'Bleeding after birth > Bleeding after birth > Preventing bleeding after birth',
+      'Every woman should receive a uterotonic immediately after the baby is born: oxytocin 10 IU intramuscularly where a skilled attendant is present, or misoprostol 600 micrograms by mouth where community distribution has been approved for home births. Check the womb is firm every 15 minutes for the first two hours after birth.',
+    );
+    const draft = [
+      '**Plan**',
+      '- Medicine: Oxytocin; Use: Prevention and first-line treatment; Dose and route: 10 IU intramuscularly [S4]',
+      '- Medicine: Misoprostol; Use: Treatment when oxytocin is not available; Dose and route: 800 micrograms under the tongue [S4]',
+      '- Medicine: Misoprostol; Use: Prevention at home births without oxytocin; Dose and route: 600 micrograms by mouth immediately after the baby is born [S4]',
+      '- Give misoprostol 600 micrograms by mouth. [S5]',
+      '- Check the womb is firm every 15 minutes for the first two hours after birth. [S5]',
+    ].join('\n');
+    const woman = { ageYears: 28, sex: 'female' as const, postpartum: true };
+    const bleeding = checkPlanDraft(draft, [medicines, preventing], woman, [], ['postpartum haemorrhage']);
+    expect(bleeding.removed.map((r) => r.reason)).toEqual(['prevention_dose_for_condition', 'prevention_dose_for_condition']);
+    expect(bleeding.text).toMatch(/800 micrograms under the tongue/);
+    expect(bleeding.text).toMatch(/womb is firm/);
+    expect(bleeding.text).not.toMatch(/600 micrograms/);
+
+    const homeBirth = checkPlanDraft(draft, [medicines, preventing], { ageYears: 24, sex: 'female' }, [], ['preventing bleeding after a home birth']);
+    expect(homeBirth.removed).toEqual([]);
+  });
+
   it('removes a line naming a medicine that the section it cites never names', () => {
     const draft = ['**Plan**', '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', '- Read the test after 15 minutes. [S2]'].join('\n');
     const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 30, sex: 'female' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, sectionForAnotherForm, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -491,5 +491,24 @@ describe('a prohibition for people with a named condition (anaemia sample Table 
     const plan = extractivePlan({ diagnoses: [{ condition: 'anaemia' }], demographics: child, findings: sickle, sections: [note] });
     expect(plan).toContain('Do not give iron to a child with severe acute malnutrition');
     expect(plan).not.toContain('Give one dose of iron daily');
+  });
+});
+
+describe('a section on preventing the illness she has', () => {
+  const at = (sectionPath: string) => ({ sectionPath });
+
+  it('is prevention of her illness: its own heading, or prevention headings above it, name the diagnosis', () => {
+    expect(preventsConditionSheHas(at('Bleeding after birth > Bleeding after birth > Preventing bleeding after birth'), ['postpartum haemorrhage'])).toBe(true);
+    expect(preventsConditionSheHas(at('Preventing malaria > Preventing malaria in the community > Preventive treatment in pregnancy (IPTp)'), ['uncomplicated malaria'])).toBe(true);
+    expect(preventsConditionSheHas(at('TB preventive treatment > TB preventive treatment > Isoniazid preventive treatment by body weight'), ['pulmonary tuberculosis'])).toBe(true);
+  });
+
+  it('is not when prevention is the question, the section treats, or it prevents something else', () => {
+    expect(preventsConditionSheHas(at('TB preventive treatment > TB preventive treatment > Isoniazid preventive treatment by body weight'), ['TB household contact'])).toBe(false);
+    expect(preventsConditionSheHas(at('Bleeding after birth > Bleeding after birth > First steps'), ['postpartum haemorrhage'])).toBe(false);
+    expect(preventsConditionSheHas(at('Cotrimoxazole prophylaxis > Doses by body weight'), ['HIV infection'])).toBe(false);
+    // Pregnancy is her state, not the illness: aspirin to prevent pre-eclampsia may be hers with chronic hypertension.
+    expect(preventsConditionSheHas(at('Other care during pregnancy > Other care during pregnancy > Preventing pre-eclampsia'), ['chronic hypertension in pregnancy'])).toBe(false);
+    expect(preventsConditionSheHas(at('Other care during pregnancy > Other care during pregnancy > Preventing pre-eclampsia'), ['pre-eclampsia'])).toBe(true);
   });
 });
