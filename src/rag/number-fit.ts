@@ -88,6 +88,12 @@ export function measurementsReported(findings: ReadonlyArray<{ value: string; ne
 interface StatedBand {
   unit: Unit;
   band: Band;
+  /**
+   * For one value of a blood pressure cut-off (a systolic band, then its diastolic band), how the two
+   * combine into a class: "160/110 or more" holds a reading when either value reaches it, "below 140/90"
+   * when both stay under it, "140/90 to 159/109" when either reaches the lower end and neither passes the upper.
+   */
+  pressure?: 'or_more' | 'below' | 'range';
 }
 
 const LOWER = '(?:less than|below|under|<)';
@@ -124,12 +130,12 @@ function bandsIn(plain: string, read: { pressure: boolean; units: boolean }): St
     const unit = canonical(written ?? '');
     return unit ? [{ unit: unit.unit, band: { low: low * unit.factor, high: high * unit.factor } }] : [];
   };
-  const pressure = (m: RegExpMatchArray, systolic: Band, diastolic: Band): StatedBand[] =>
-    plausibleBloodPressure(Number(m[1]), Number(m[2])) ? [{ unit: 'systolic', band: systolic }, { unit: 'diastolic', band: diastolic }] : [];
+  const pressure = (m: RegExpMatchArray, kind: NonNullable<StatedBand['pressure']>, systolic: Band, diastolic: Band): StatedBand[] =>
+    plausibleBloodPressure(Number(m[1]), Number(m[2])) ? [{ unit: 'systolic', band: systolic, pressure: kind }, { unit: 'diastolic', band: diastolic, pressure: kind }] : [];
   // "140/90 to 159/109": each value in its own range; "below 140/90"; "160/110 mmHg or more".
-  if (read.pressure) take(BP_RANGE, (m) => pressure(m, { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
-  if (read.pressure) take(BP_BELOW, (m) => pressure(m, { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
-  if (read.pressure) take(BP_OR_MORE, (m) => pressure(m, { low: Number(m[1]), high: Infinity }, { low: Number(m[2]), high: Infinity }));
+  if (read.pressure) take(BP_RANGE, (m) => pressure(m, 'range', { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
+  if (read.pressure) take(BP_BELOW, (m) => pressure(m, 'below', { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
+  if (read.pressure) take(BP_OR_MORE, (m) => pressure(m, 'or_more', { low: Number(m[1]), high: Infinity }, { low: Number(m[2]), high: Infinity }));
   if (!read.units) return bands;
   // "6.1 to 6.9 mmol/L" includes 6.9; "115 to less than 125 mm" stops before 125.
   take(RANGE, (m) => inUnit(m[5], Number(m[1]), m[3] ? Number(m[4]) : Number(m[4]) + 0.1));
@@ -155,4 +161,42 @@ export function measurementsPlaced(sectionText: string, measured: readonly Measu
   const bands = bandsIn(plain, { pressure, units: written.some((m) => m.unit !== 'systolic' && m.unit !== 'diastolic') });
   const placed = measured.filter((m) => bands.some((b) => b.unit === m.unit && inBand(m.value, b.band)));
   return placed.length / measured.length;
+}
+
+/**
+ * What the health worker measured against the ranges and cut-offs a text states: 'fits' when, for each
+ * kind of value she measured that the text states a band for, one of its bands holds her value; 'other_band'
+ * when for one of them none does; 'no_band' when the text states none for what she measured. A blood
+ * pressure reading is one value here, placed in a class as the guidelines class it (see StatedBand.pressure):
+ * 150/115 is in "160/110 mmHg or more" and not in "140/90 to 159/109". Weight and durations are left out:
+ * a weight is placed by the dosing tables' own bands, and a duration is rarely a band a patient is in.
+ */
+export function measuredFit(text: string, measured: readonly Measurement[]): 'fits' | 'other_band' | 'no_band' {
+  const placeable = measured.filter((m) => m.unit !== 'kg' && m.unit !== 'days');
+  if (placeable.length === 0) return 'no_band';
+  const bands = statedBands(text);
+  const verdicts: boolean[] = [];
+  const systolic = placeable.find((m) => m.unit === 'systolic')?.value;
+  const diastolic = placeable.find((m) => m.unit === 'diastolic')?.value;
+  const pressureBands = bands.filter((b) => b.unit === 'systolic');
+  if (systolic !== undefined && diastolic !== undefined && pressureBands.length > 0) {
+    verdicts.push(
+      bands.some((b, i) => {
+        const d = bands[i + 1];
+        if (b.unit !== 'systolic' || d?.unit !== 'diastolic') return false;
+        const s = inBand(systolic, b.band);
+        const dd = inBand(diastolic, d.band);
+        if (b.pressure === 'below') return s && dd;
+        if (b.pressure === 'or_more') return s || dd;
+        return (s || dd) && systolic < b.band.high && diastolic < d.band.high;
+      }),
+    );
+  }
+  for (const m of placeable) {
+    if (m.unit === 'systolic' || m.unit === 'diastolic') continue;
+    const own = bands.filter((b) => b.unit === m.unit);
+    if (own.length > 0) verdicts.push(own.some((b) => inBand(m.value, b.band)));
+  }
+  if (verdicts.length === 0) return 'no_band';
+  return verdicts.every(Boolean) ? 'fits' : 'other_band';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { measurementsIn, measurementsPlaced, statedBands } from '../../src/rag/number-fit.js';
+import { measuredFit, measurementsIn, measurementsPlaced, statedBands } from '../../src/rag/number-fit.js';
 
 describe('numbers that select a section', () => {
   it('reads what a health worker measured, in one unit per quantity', () => {
@@ -45,5 +45,25 @@ describe('numbers that select a section', () => {
     expect(measurementsPlaced('Fasting glucose: 7.0 mmol/L or more', measurementsIn('fasting glucose 6.5 mmol/l'))).toBe(0);
     expect(measurementsPlaced('Fasting glucose: 7.0 mmol/L or more', measurementsIn('fasting 8.2 mmol/l, weight 70 kg'))).toBe(0.5);
     expect(measurementsPlaced('Any section text', [])).toBe(0);
+  });
+
+  it('places a blood pressure reading in a class as the guidelines class it: severe when either value reaches the cut-off', () => {
+    const severe = 'Blood pressure of 160/110 mmHg or more must be lowered within an hour.';
+    const moderate = 'Blood pressure: 140/90 to 159/109';
+    const normal = 'Blood pressure below 140/90 mmHg';
+    expect(measuredFit(severe, measurementsIn('BP 150/100'))).toBe('other_band');
+    expect(measuredFit(severe, measurementsIn('BP 150/115'))).toBe('fits');
+    expect(measuredFit(severe, measurementsIn('BP 172/96'))).toBe('fits');
+    expect(measuredFit(moderate, measurementsIn('BP 150/115'))).toBe('other_band');
+    expect(measuredFit(moderate, measurementsIn('BP 150/85'))).toBe('fits');
+    expect(measuredFit(normal, measurementsIn('BP 150/85'))).toBe('other_band');
+    expect(measuredFit(normal, measurementsIn('BP 128/78'))).toBe('fits');
+  });
+
+  it('judges only what was measured: no reading, or no band for it, decides nothing', () => {
+    expect(measuredFit('Blood pressure of 160/110 mmHg or more', [])).toBe('no_band');
+    expect(measuredFit('Blood pressure of 160/110 mmHg or more', measurementsIn('weight 60 kg, fever for 3 days'))).toBe('no_band');
+    expect(measuredFit('Give 10 mg by mouth', measurementsIn('BP 150/100'))).toBe('no_band');
+    expect(measuredFit('Hb below 7 g/dL: refer. BP 160/110 mmHg or more: refer.', measurementsIn('Hb 9 g/dL, BP 150/100'))).toBe('other_band');
   });
 });

@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -19,7 +19,8 @@ export type RemovalReason =
   | 'drug_not_in_cited_text'
   | 'dose_for_other_weight_band'
   | 'row_for_other_measurement'
-  | 'prevention_dose_for_condition';
+  | 'prevention_dose_for_condition'
+  | 'dose_for_other_measurement';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -38,6 +39,8 @@ interface PatientFit {
   onlyForbidden: ReadonlySet<string>;
   /** Labels of sections on preventing the illness she has: their doses are not her treatment. */
   preventionOfHerCondition: ReadonlySet<string>;
+  /** Labels of sections whose every stated range leaves out what she measured: their doses are for other readings. */
+  otherMeasurements: ReadonlySet<string>;
 }
 
 export interface PlanCheckResult {
@@ -73,18 +76,20 @@ type DraftLine =
 export function checkPlanDraft(draft: string, sections: readonly LabelledSection[], demographics?: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): PlanCheckResult {
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s]));
   const forbidden = demographics ? forbiddenDrugs(sections, demographics, findings, conditions) : [];
+  const measured = measurementsReported(findings);
   const fit: PatientFit | undefined = demographics
     ? {
         demographics,
         findings,
         conditions,
         weightKg: demographics.weightKg,
-        measured: measurementsReported(findings),
+        measured,
         offTopic: new Set(sections.filter((s) => sectionOffTopic(s.section, demographics)).map((s) => s.label.toUpperCase())),
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
         preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
+        otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();
@@ -210,6 +215,10 @@ function checkRecommendation(
   // citing only sections on preventing her illness.
   if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (findDoses(substance).length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
     return { text: null, labels: [], unknownLabels, reason: 'prevention_dose_for_condition' };
+  }
+  // "Give nifedipine immediate-release 10 mg" from "Severe hypertension in pregnancy" (160/110 mmHg or more) for 150/100.
+  if (fit && findDoses(substance).length > 0 && valid.every((label) => fit.otherMeasurements.has(label))) {
+    return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_measurement' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);
   return { text, labels: valid, unknownLabels };

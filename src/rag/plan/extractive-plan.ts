@@ -10,7 +10,7 @@ import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from '.
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -89,7 +89,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     if (sectionOffTopic(section, input.demographics)) return;
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // "Preventing bleeding after birth" for a woman who is bleeding: its advice may be hers, its doses are not.
-    const preventionDosesOnly = preventsConditionSheHas(section, conditions);
+    // "Severe hypertension in pregnancy" (160/110 or more) for a reading of 150/100: its doses are not hers either.
+    const noDosesHere = preventsConditionSheHas(section, conditions) || sectionForOtherMeasurements(section, measured);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
     // "... from Table 3.1 by the child's age or weight" with Table 3.1 in this section refers to nothing elsewhere.
@@ -153,7 +154,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
-      if (preventionDosesOnly && findDoses(unit.text).length > 0) return;
+      if (noDosesHere && findDoses(unit.text).length > 0) return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {
         // "Rectal artesunate is given by CHWs to children aged 2 months up to 6 years ..." to an adult: the
         // next lines' doses that name no medicine ("The dose is about 10 mg per kg") are that medicine's.

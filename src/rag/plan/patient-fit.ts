@@ -2,7 +2,7 @@ import { adultTextApplies, ageInMonthsForBands, ageUnitOf, childTextApplies, toM
 import type { Demographics } from '../../patient/findings.js';
 import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAside } from '../../patient/pregnancy.js';
 import { inBand, type Band } from '../../patient/weight.js';
-import { statedBands, type Measurement } from '../number-fit.js';
+import { measuredFit, type Measurement } from '../number-fit.js';
 import { normaliseDoseText } from './doses.js';
 
 /**
@@ -80,12 +80,7 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
  * (a row's "14 days or more" is rarely a band the patient is placed in).
  */
 export function rowFitsMeasurements(cells: ReadonlyMap<string, string>, measured: readonly Measurement[]): 'fits' | 'other_band' | 'no_band' {
-  const placeable = measured.filter((m) => m.unit !== 'kg' && m.unit !== 'days');
-  if (placeable.length === 0) return 'no_band';
-  const bands = [...cells.values()].flatMap((value) => statedBands(value));
-  const judged = placeable.filter((m) => bands.some((b) => b.unit === m.unit));
-  if (judged.length === 0) return 'no_band';
-  return judged.every((m) => bands.some((b) => b.unit === m.unit && inBand(m.value, b.band))) ? 'fits' : 'other_band';
+  return measuredFit([...cells.values()].join('; '), measured);
 }
 
 /**

@@ -11,6 +11,7 @@ import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
 import { sectionBody, splitSentences } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
+import { measuredFit, type Measurement } from '../number-fit.js';
 import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
 
 /**
@@ -552,3 +553,18 @@ export function rowForPreventionOnly(cells: ReadonlyMap<string, string>, conditi
   const values = [...cells.values()];
   return values.some((v) => /^\s*(?:prevention|prophylaxis|preventive)\b/i.test(v)) && !values.some((v) => /\btreat/i.test(v));
 }
+
+/**
+ * True when every range or cut-off the section states for what the health worker measured leaves her
+ * value out: "Severe hypertension in pregnancy" (160/110 mmHg or more: nifedipine immediate-release 10 mg)
+ * for a reading of 150/100, "Hypoglycaemia" (below 4.0 mmol/L) for a glucose of 9.4. Its doses are for
+ * patients with other readings; what it says to watch for or when to refer may still be hers.
+ */
+export function sectionForOtherMeasurements(section: Pick<CitedSection, 'text' | 'titlePath'>, measured: readonly Measurement[]): boolean {
+  if (measured.length === 0) return false;
+  // A target ("Aim to bring the pressure below 160/110 mmHg") is where treatment takes the patient, not who it is for.
+  return measuredFit(sectionBody(section).replace(TARGET, ' '), measured) === 'other_band';
+}
+
+/** A target clause: "aiming for about 135/85 mmHg", "Aim to bring the pressure below 160/110 mmHg". */
+const TARGET = /\b(?:aim\w*|targets?|goals?)\b[^.;:,\n]*/gi;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
+import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -510,5 +511,37 @@ describe('a section on preventing the illness she has', () => {
     // Pregnancy is her state, not the illness: aspirin to prevent pre-eclampsia may be hers with chronic hypertension.
     expect(preventsConditionSheHas(at('Other care during pregnancy > Other care during pregnancy > Preventing pre-eclampsia'), ['chronic hypertension in pregnancy'])).toBe(false);
     expect(preventsConditionSheHas(at('Other care during pregnancy > Other care during pregnancy > Preventing pre-eclampsia'), ['pre-eclampsia'])).toBe(true);
+  });
+});
+
+describe('a section whose every stated range leaves out what the health worker measured (pregnancy sample ch5)', () => {
+  const severe = {
+    titlePath: 'Pregnancy care > Antihypertensive medicines in pregnancy > Severe hypertension in pregnancy',
+    text: 'Blood pressure of 160/110 mmHg or more in pregnancy or after birth must be lowered within an hour. Where the health worker is trained and the medicine is available, give nifedipine immediate-release 10 mg by mouth (swallowed) and repeat after 30 minutes if the blood pressure is still 160/110 mmHg or more, while arranging transfer. Aim to bring the pressure below 160/110 mmHg, not to normal.',
+  };
+  const nonSevere = {
+    titlePath: 'Pregnancy care > Antihypertensive medicines in pregnancy > Oral medicines for non-severe hypertension',
+    text: 'For chronic or gestational hypertension, a clinician usually starts treatment when blood pressure stays at 150/100 mmHg or more, aiming for about 135/85 mmHg.',
+  };
+
+  it('is for other readings: severe hypertension for 150/100, and a target it aims for does not make it hers', () => {
+    expect(sectionForOtherMeasurements(severe, measurementsIn('BP 150/100'))).toBe(true);
+    expect(sectionForOtherMeasurements(nonSevere, measurementsIn('BP 145/95'))).toBe(true);
+  });
+
+  it('is hers when one of its ranges holds her reading, or when nothing was measured', () => {
+    expect(sectionForOtherMeasurements(severe, measurementsIn('BP 150/112'))).toBe(false);
+    expect(sectionForOtherMeasurements(nonSevere, measurementsIn('BP 150/100'))).toBe(false);
+    expect(sectionForOtherMeasurements(severe, [])).toBe(false);
+  });
+
+  it('takes its dose out of a drafted plan for 150/100 and keeps its warning line', () => {
+    const labelled: LabelledSection = { label: 'S1', section: { id: 'S1', accession: 'SAMPLE-PREGNANCY', bookTitle: 'Pregnancy care', sectionPath: severe.titlePath, titlePath: severe.titlePath, text: severe.text, contentHash: 'S1' } };
+    const draft = ['**Plan**', '- Give nifedipine immediate-release 10 mg by mouth now. [S1]', '- Blood pressure of 160/110 mmHg or more in pregnancy must be lowered within an hour. [S1]'].join('\n');
+    const woman = { ageYears: 30, sex: 'female' as const, pregnant: true, gestationWeeks: 30 };
+    const checked = checkPlanDraft(draft, [labelled], woman, [{ category: 'vital_sign', value: 'BP 150/100' }]);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['dose_for_other_measurement']);
+    expect(checked.text).toMatch(/lowered within an hour/);
+    expect(checkPlanDraft(draft, [labelled], woman, [{ category: 'vital_sign', value: 'BP 168/112' }]).removed).toEqual([]);
   });
 });
