@@ -4,7 +4,7 @@ import { expandLexicon, normaliseQueryText, searchTerms } from './normalise-quer
 const MODIFIERS = new Set([
   'acute', 'chronic', 'severe', 'mild', 'moderate', 'uncomplicated', 'complicated', 'suspected', 'possible', 'probable',
   'simple', 'persistent', 'recurrent', 'early', 'late', 'disease', 'disorder', 'infection', 'syndrome', 'condition',
-  'problem', 'child', 'children', 'adult', 'adults', 'infant', 'baby', 'newborn', 'kid', 'toddler', 'patient', 'treatment',
+  'problem', 'child', 'children', 'adult', 'adults', 'infant', 'baby', 'newborn', 'kid', 'toddler', 'patient', 'woman', 'women', 'man', 'men', 'mother', 'girl', 'boy', 'person', 'treatment',
   'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'screening', 'referral', 'guideline',
   'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious', 'follow-up', 'followup', 'routine', 'review',
 ]);

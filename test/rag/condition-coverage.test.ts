@@ -20,6 +20,9 @@ describe('whether the retrieved sections cover a stated condition (by their head
     // "severe" and "treatment" appear in headings but name no condition.
     expect(coverageOf('severe asdfgh treatment', [MALARIA]).covered).toBe(false);
     expect(conditionWords('severe acute malnutrition')).toEqual(['malnutrition']);
+    // Who the patient is names no condition: a pregnant woman fitting is about fits (and pregnancy), not about women.
+    expect(conditionWords('pregnant woman fitting')).not.toContain('woman');
+    expect(coverageOf('sick man', [HIV, MALARIA]).covered).toBe(false);
     expect(coverageOf('asdfgh', []).covered).toBe(false);
   });
 
