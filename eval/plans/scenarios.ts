@@ -53,6 +53,17 @@ const AL_ROW = {
 export const PLAN_SCENARIOS: PlanScenario[] = [
   // ---------------------------------------------------------------- malaria (Malaria in pregnancy; Table 3.1)
   {
+    id: 'malaria-adult-no-rdt-available',
+    book: 'malaria',
+    population: 'adult man, fever, RDTs out of stock',
+    // "An adult with uncomplicated malaria, that is fever with a positive RDT ..., is treated with
+    // artemether-lumefantrine": not a plan for a man who could not be tested ("When no test is available"
+    // sends him the same day to a facility that can test).
+    messages: ['30 year old man, fever 3 days, RDTs finished', 'dx: malaria'],
+    mustSay: [/RDT|test/i],
+    mustNotSay: [/4 tablets per dose|24 tablets|two tablets of artesunate/i],
+  },
+  {
     id: 'malaria-first-trimester',
     book: 'malaria',
     population: 'pregnant, first trimester',

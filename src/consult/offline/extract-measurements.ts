@@ -116,6 +116,16 @@ const RULES: readonly Rule[] = [
     value: ([result = '']) => `RDT ${isPositive(result) ? 'positive' : 'negative'}`,
   },
   {
+    // No test to do: "no RDT available", "RDTs finished", "out of test kits". Whether a malaria test could be
+    // done decides between treating and sending the patient the same day to be tested.
+    pattern: re(
+      String.raw`\b(?:(?:no|without|ran out of|run out of|out of)\s+(?:m?rdts?|malaria (?:rdts?|tests?)|(?:rdt |malaria |test )kits?)(?:\s+(?:available|in stock|left))?|(?:m?rdts?|malaria tests?|(?:rdt |malaria |test )kits?)\s+(?:(?:are|is)\s+)?(?:not available|unavailable|out of stock|stocked out|finished|finish|don finish|ran out|run out|have run out))\b`,
+    ),
+    category: 'test_result',
+    claimImplausible: true,
+    value: () => 'RDT not available',
+  },
+  {
     pattern: re(String.raw`\b(?:tested\s+)?(positive|negative)\s+(?:m?rdt|malaria (?:rdt|test)|for malaria)\b`),
     category: 'test_result',
     claimImplausible: true,

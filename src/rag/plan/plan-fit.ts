@@ -373,12 +373,41 @@ const TEST_TITLE = /\b(?:tests?|rdts?|results?)\b/i;
  * the health worker reported: "Managing fever when the test is negative" is not a source for a child
  * whose RDT is positive. With no result, or results both ways, nothing is decided.
  */
-export function sectionForAnotherTestResult(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[]): boolean {
+export function sectionForAnotherTestResult(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, findings: readonly Finding[]): boolean {
+  if (givesForPositiveResult(section, findings)) return true;
   const title = lastTitle(section.sectionPath);
   const heading = TEST_TITLE.test(title) ? resultPolarity(title) : undefined;
   if (heading === undefined) return false;
   const reported = findings.filter((f) => f.category === 'test_result' && !f.negated).map((f) => resultPolarity(f.value));
   return reported.length > 0 && reported.every((result) => result !== undefined && result !== heading);
+}
+
+/** "a positive RDT", "a positive malaria test": the test whose positive result a sentence's patients have. */
+const POSITIVE_RESULT_OF = /\bpositive\s+((?:malaria\s+)?(?:rdts?|tests?|microscopy)|hiv test|syphilis test|xpert)\b/i;
+/** A sentence that gives the treatment to those patients, not one that withholds it. */
+const GIVES = /\b(?:is|are)\s+(?:treated|given)\b|\breceives?\b|\btreat\b/i;
+const WITHHOLDS = /\b(?:do|does|should|must|will)\s+not\b|\bnever\b|\bnot\s+(?:be\s+)?(?:given|treated)\b/i;
+/** Words that name a test kind, to match a reported result to the test a sentence names. */
+const TEST_KINDS: ReadonlyArray<RegExp> = [/\b(?:m?rdts?|malaria|microscopy)\b/i, /\bhiv\b/i, /\bsyphilis\b/i, /\b(?:xpert|sputum)\b/i];
+
+/**
+ * True when the section gives its medicine to patients with a positive test she has not got: "A child
+ * with uncomplicated malaria (fever and a positive RDT, with no danger signs) is given
+ * artemether-lumefantrine" is not a plan for a child whose RDT is negative or could not be done (no RDT
+ * available: the guideline sends her the same day to be tested). Her own weight-band row goes with it. A
+ * malaria RDT counts as the malaria test of a sentence that names none ("a positive test").
+ */
+function givesForPositiveResult(section: Pick<CitedSection, 'text' | 'titlePath'>, findings: readonly Finding[]): boolean {
+  const results = findings.filter((f) => f.category === 'test_result' && !f.negated);
+  if (results.length === 0) return false;
+  for (const sentence of splitSentences(sectionBody(section))) {
+    const stated = POSITIVE_RESULT_OF.exec(sentence);
+    if (!stated || !GIVES.test(sentence) || WITHHOLDS.test(sentence) || drugsNamed(sentence).size === 0) continue;
+    const kind = TEST_KINDS.find((k) => k.test(stated[1] ?? '')) ?? (/malaria/i.test(sentence) ? TEST_KINDS[0] : undefined);
+    const sameTest = results.filter((f) => kind !== undefined && kind.test(f.value));
+    if (sameTest.length > 0 && sameTest.every((f) => resultPolarity(f.value) !== 'positive')) return true;
+  }
+  return false;
 }
 
 /**

@@ -94,6 +94,12 @@ const TESTS: readonly Case[] = [
   { text: 'malaria test negative', findings: [test('RDT negative')] },
   { text: 'RDT neg', findings: [test('RDT negative')] },
   { text: 'tested positive for malaria', findings: [test('RDT positive')] },
+  // No test could be done: it decides between treating and sending the patient to be tested.
+  { text: 'no RDT available', findings: [test('RDT not available')] },
+  { text: 'RDTs finished', findings: [test('RDT not available')] },
+  { text: 'test kits finish', findings: [test('RDT not available')] },
+  { text: 'out of mRDTs', findings: [test('RDT not available')] },
+  { text: 'no kits', findings: [] },
   { text: 'HIV test reactive', findings: [test('HIV test reactive')] },
   { text: 'hiv non-reactive', findings: [test('HIV test non-reactive')] },
   { text: 'RPR reactive', findings: [test('syphilis test reactive')] },

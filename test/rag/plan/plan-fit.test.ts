@@ -118,13 +118,14 @@ describe('a forbidden drug class (hypertension sample ch6: ACE inhibitors and AR
 });
 
 describe('a section for the other test result', () => {
-  const negativeFever = { sectionPath: 'Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative' };
+  const at = (sectionPath: string, text = '') => ({ sectionPath, titlePath: `Malaria > ${sectionPath}`, text });
+  const negativeFever = at('Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative');
   const rdt = (value: string) => [{ category: 'test_result' as const, value }, { category: 'symptom' as const, value: 'fever' }];
 
   it('is no source for a patient whose every reported result is the other one', () => {
     expect(sectionForAnotherTestResult(negativeFever, rdt('RDT positive'))).toBe(true);
     expect(sectionForAnotherTestResult(negativeFever, rdt('mRDT +ve'))).toBe(true);
-    expect(sectionForAnotherTestResult({ sectionPath: 'Linkage to care > After a positive result' }, rdt('HIV non-reactive'))).toBe(true);
+    expect(sectionForAnotherTestResult(at('Linkage to care > After a positive result'), rdt('HIV non-reactive'))).toBe(true);
   });
 
   it('reads a result written in plus signs or as parasites seen, as the extractor does', () => {
@@ -138,7 +139,20 @@ describe('a section for the other test result', () => {
     expect(sectionForAnotherTestResult(negativeFever, rdt('RDT negative'))).toBe(false);
     expect(sectionForAnotherTestResult(negativeFever, [{ category: 'symptom', value: 'fever' }])).toBe(false);
     expect(sectionForAnotherTestResult(negativeFever, [...rdt('RDT positive'), { category: 'test_result', value: 'HIV negative' }])).toBe(false);
-    expect(sectionForAnotherTestResult({ sectionPath: 'Diagnosis of malaria > Testing every suspected case' }, rdt('RDT positive'))).toBe(false);
+    expect(sectionForAnotherTestResult(at('Diagnosis of malaria > Testing every suspected case'), rdt('RDT positive'))).toBe(false);
+  });
+
+  it('is no source when it opens by giving its medicine for a result she has not got, an RDT that could not be done included', () => {
+    const al = at(
+      'Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band',
+      'A child with uncomplicated malaria (fever and a positive RDT, with no danger signs) is given artemether-lumefantrine twice a day for three days.\nBody weight (kg): 5 to <15; Tablets per dose: 1',
+    );
+    expect(sectionForAnotherTestResult(al, rdt('RDT not available'))).toBe(true);
+    expect(sectionForAnotherTestResult(al, rdt('RDT negative'))).toBe(true);
+    expect(sectionForAnotherTestResult(al, rdt('RDT positive'))).toBe(false);
+    // No malaria test reported (an HIV result is another test): nothing is decided.
+    expect(sectionForAnotherTestResult(al, [{ category: 'symptom', value: 'fever' }])).toBe(false);
+    expect(sectionForAnotherTestResult(al, [{ category: 'test_result', value: 'HIV test non-reactive' }])).toBe(false);
   });
 });
 
