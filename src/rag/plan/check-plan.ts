@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -20,7 +20,8 @@ export type RemovalReason =
   | 'dose_for_other_weight_band'
   | 'row_for_other_measurement'
   | 'prevention_dose_for_condition'
-  | 'dose_for_other_measurement';
+  | 'dose_for_other_measurement'
+  | 'dose_for_another_class';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -215,6 +216,10 @@ function checkRecommendation(
   // citing only sections on preventing her illness.
   if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (findDoses(substance).length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
     return { text: null, labels: [], unknownLabels, reason: 'prevention_dose_for_condition' };
+  }
+  // "An adult with some dehydration needs ORS ... 75 ml per kg" in a plan for no dehydration.
+  if (fit && fit.conditions.length > 0 && findDoses(substance).length > 0 && fit.conditions.every((c) => lineForAnotherClassOrForm(substance, c))) {
+    return { text: null, labels: [], unknownLabels, reason: 'dose_for_another_class' };
   }
   // "Give nifedipine immediate-release 10 mg" from "Severe hypertension in pregnancy" (160/110 mmHg or more) for 150/100.
   if (fit && findDoses(substance).length > 0 && valid.every((label) => fit.otherMeasurements.has(label))) {

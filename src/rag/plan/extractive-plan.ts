@@ -10,7 +10,7 @@ import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from '.
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -155,6 +155,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
       if (noDosesHere && findDoses(unit.text).length > 0) return;
+      if (conditions.length > 0 && findDoses(unit.text).length > 0 && conditions.every((c) => lineForAnotherClassOrForm(unit.text, c))) return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {
         // "Rectal artesunate is given by CHWs to children aged 2 months up to 6 years ..." to an adult: the
         // next lines' doses that name no medicine ("The dose is about 10 mg per kg") are that medicine's.

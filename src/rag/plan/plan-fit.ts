@@ -551,6 +551,26 @@ function sectionForGraverClass(segments: readonly string[], dx: string): boolean
 }
 
 /**
+ * True when a line speaks of patients with a distinct form of the illness, or a class of its graded
+ * classification, that the diagnosis does not name and that does not apply to it (the same rules as
+ * sectionForAnotherForm, read on the line): "An adult with some dehydration needs ORS ... about 75 ml per
+ * kg" and "Adults with dysentery ... may be given ciprofloxacin 500 mg" in a plan for watery diarrhoea
+ * with no dehydration. The extractive plan and the check drop such a line when it gives a dose; a line
+ * naming her own condition as well ("wheeze and fast breathing" for pneumonia) is hers.
+ */
+export function lineForAnotherClassOrForm(line: string, condition: string): boolean {
+  const text = line.toLowerCase();
+  const dx = condition.toLowerCase();
+  const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
+  const forms = DISTINCT_FORMS.filter((form) => text.includes(form));
+  if (forms.length > 0) {
+    const rest = forms.reduce((t, form) => t.split(form).join(' '), text);
+    if (!forms.some((form) => dx.includes(form)) && !ownWords.some((word) => rest.includes(word))) return true;
+  }
+  return sectionForGraverClass([text], dx);
+}
+
+/**
  * True when the section is about preventing the illness the patient already has, and the diagnosis does
  * not ask for prevention: "Preventing bleeding after birth" (misoprostol 600 micrograms by mouth) for a
  * woman who is bleeding, "Preventive treatment in pregnancy (IPTp)" under "Preventing malaria" for a

@@ -100,6 +100,24 @@ describe('checks on a drafted plan', () => {
     expect(homeBirth.removed).toEqual([]);
   });
 
+  it('removes the dose for another class of dehydration, and for dysentery, from the plan of an adult with no dehydration', () => {
+    const adults = section(
+      'S6',
+      'Diarrhoea in adults > Treating adults with diarrhoea',
+      'Adults with acute watery diarrhoea are rehydrated with ORS. An adult with no dehydration should drink extra fluids, including ORS, as much as they want. An adult with some dehydration needs ORS in the first four hours of about 75 ml per kg. Adults with dysentery and no danger signs may be given ciprofloxacin 500 mg twice daily for 3 days.',
+    );
+    const draft = [
+      '**Plan**',
+      '- An adult with no dehydration should drink extra fluids, including ORS, as much as they want. [S6]',
+      '- An adult with some dehydration needs ORS in the first four hours of about 75 ml per kg. [S6]',
+      '- Adults with dysentery and no danger signs may be given ciprofloxacin 500 mg twice daily for 3 days. [S6]',
+    ].join('\n');
+    const checked = checkPlanDraft(draft, [adults], { ageYears: 40, sex: 'male' }, [], ['acute watery diarrhoea, no dehydration']);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['dose_for_another_class', 'dose_for_another_class']);
+    expect(checked.text).toMatch(/extra fluids/);
+    expect(checkPlanDraft(draft, [adults], { ageYears: 40, sex: 'male' }, [], ['dysentery with some dehydration']).removed).toEqual([]);
+  });
+
   it('removes a line naming a medicine that the section it cites never names', () => {
     const draft = ['**Plan**', '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', '- Read the test after 15 minutes. [S2]'].join('\n');
     const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 30, sex: 'female' });

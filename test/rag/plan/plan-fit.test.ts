@@ -3,7 +3,7 @@ import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, lineForAnotherClassOrForm, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -557,5 +557,21 @@ describe('a section whose every stated range leaves out what the health worker m
     expect(checked.removed.map((r) => r.reason)).toEqual(['dose_for_other_measurement']);
     expect(checked.text).toMatch(/lowered within an hour/);
     expect(checkPlanDraft(draft, [labelled], woman, [{ category: 'vital_sign', value: 'BP 168/112' }]).removed).toEqual([]);
+  });
+});
+
+describe('a line for another class or form of the illness (diarrhoea sample: "Diarrhoea in adults" covers every class)', () => {
+  const noDehydration = 'acute watery diarrhoea, no dehydration';
+
+  it('is another class or form when it names one the diagnosis does not and that does not apply to it', () => {
+    expect(lineForAnotherClassOrForm('An adult with some dehydration needs ORS in the first four hours of about 75 ml per kg.', noDehydration)).toBe(true);
+    expect(lineForAnotherClassOrForm('Adults with dysentery and no danger signs may be given ciprofloxacin 500 mg twice daily for 3 days.', noDehydration)).toBe(true);
+  });
+
+  it('is hers when it names her class, names none, or names her condition as well', () => {
+    expect(lineForAnotherClassOrForm('An adult with no dehydration should drink extra fluids, including ORS.', noDehydration)).toBe(false);
+    expect(lineForAnotherClassOrForm('Adults with acute watery diarrhoea are rehydrated with ORS.', noDehydration)).toBe(false);
+    expect(lineForAnotherClassOrForm('An adult with some dehydration needs ORS in the first four hours of about 75 ml per kg.', 'diarrhoea with some dehydration')).toBe(false);
+    expect(lineForAnotherClassOrForm('A child with wheeze and fast breathing has pneumonia: give amoxicillin.', 'pneumonia')).toBe(false);
   });
 });
