@@ -164,6 +164,14 @@ const HISTORY: readonly Case[] = [
     absent: ['penicillin'],
   },
   { text: 'NKDA, known asthmatic', findings: [no('allergy', 'known drug allergies'), { category: 'history', value: 'history of asthma' }] },
+  // Lifelong conditions that decide which medicines are withheld are history from a plain mention.
+  { text: 'has sickle cell disease', findings: [{ category: 'history', value: 'history of sickle cell disease' }] },
+  { text: 'sickler', findings: [{ category: 'history', value: 'history of sickle cell disease' }] },
+  { text: 'kidney disease', findings: [{ category: 'history', value: 'history of kidney disease' }] },
+  { text: 'known CKD', findings: [{ category: 'history', value: 'history of kidney disease' }] },
+  { text: 'has heart failure', findings: [{ category: 'history', value: 'history of heart failure' }] },
+  { text: 'no kidney disease', findings: [no('history', 'history of kidney disease')] },
+  { text: 'mother has sickle cell trait', findings: [] },
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
   // The standard spelling of amoxicillin was not read (the pattern wanted "amoxycillin" or "amoxcillin").
   { text: 'on amoxicillin since Monday', findings: [medicine('amoxicillin')] },
