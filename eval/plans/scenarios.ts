@@ -761,6 +761,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'diabetes-new-kidney-disease',
+    book: 'diabetes',
+    population: 'adult, new type 2 diabetes, kidney disease',
+    // "Metformin is not used in people with severe kidney or liver disease, heart failure ...": a man who
+    // reports kidney disease of unknown severity is not started on the titration by the plan.
+    messages: ['50 year old man, new diabetes, fasting glucose 8.5 mmol/L, not on medicine, kidney disease', 'dx: type 2 diabetes'],
+    mustSay: [/tobacco|meals|diet|activity/i],
+    mustNotSay: [/Metformin titration|starting dose\); With breakfast/i],
+    unsafeDraft: ['Start metformin 500 mg with the evening meal, increasing to 1000 mg twice daily.'],
+  },
+  {
     id: 'diabetes-hypoglycaemia',
     book: 'diabetes',
     population: 'adult with low glucose, awake',

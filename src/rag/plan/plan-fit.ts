@@ -303,10 +303,28 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
 function withConditionsStated(text: string, findings: readonly Finding[]): boolean {
   const stated = findings.filter((f) => !f.negated).map((f) => f.value.toLowerCase()).join(' ; ');
   if (!stated) return false;
-  return [...text.matchAll(/\bwith ([a-z][a-z -]+?)(?= who\b| unless\b| until\b| or\b|,|\.|;|$)/g)].some((m) => {
-    const condition = (m[1] ?? '').trim();
-    return condition.split(/\s+/).length >= 2 && CONDITION_POPULATIONS.test(condition) && stated.includes(condition);
+  return [...text.matchAll(/\bwith ([a-z][a-z ,-]+?)(?= who\b| unless\b| until\b|\.|;|$)/g)].some((m) =>
+    conditionsListed(m[1] ?? '').some((condition) => stated.includes(condition)),
+  );
+}
+
+/**
+ * The conditions of CONDITION_POPULATIONS a list names, each as it names them: "severe kidney or liver
+ * disease, heart failure with breathlessness at rest, or heavy alcohol use" names kidney disease, liver
+ * disease and heart failure. A severity it states is not read: a condition reported without one is
+ * treated as the population's (the cautious reading).
+ */
+function conditionsListed(list: string): string[] {
+  const items = list.split(/\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+/).map((item) => item.trim()).filter(Boolean);
+  const named: string[] = [];
+  items.forEach((item, i) => {
+    // "kidney or liver disease": "kidney" takes the noun of the item after it.
+    const noun = /\b(disease|failure)\b/.exec(items[i + 1] ?? '')?.[1];
+    const whole = CONDITION_POPULATIONS.test(item) || !noun ? item : `${item} ${noun}`;
+    const found = CONDITION_POPULATIONS.exec(whole)?.[0];
+    if (found) named.push(found);
   });
+  return named;
 }
 
 /** The conditions a prohibition's population may name (kept as data): read only when the health worker reported them. */

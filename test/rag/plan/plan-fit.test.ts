@@ -213,6 +213,28 @@ describe('a prohibition for a test result (malaria sample ch2: "A person with a 
   });
 });
 
+describe('a prohibition for people with a condition (diabetes sample ch3: "Metformin is not used in people with severe kidney or liver disease, heart failure with breathlessness at rest, or heavy alcohol use")', () => {
+  const metformin = section(
+    'S1',
+    'Treatment > Treatment of type 2 diabetes > Metformin',
+    'Metformin is the first medicine for most adults with type 2 diabetes. Metformin is not used in people with severe kidney or liver disease, heart failure with breathlessness at rest, or heavy alcohol use.',
+  );
+  const man = { sex: 'male' as const, ageYears: 50 };
+  const history = (value: string) => [{ category: 'history' as const, value }];
+
+  it('forbids metformin to a man who reports kidney disease, liver disease or heart failure, severity unknown', () => {
+    expect(forbiddenDrugs([metformin], man, history('history of kidney disease')).map((f) => f.drug)).toContain('metformin');
+    expect(forbiddenDrugs([metformin], man, history('history of liver disease')).map((f) => f.drug)).toContain('metformin');
+    expect(forbiddenDrugs([metformin], man, history('history of heart failure')).map((f) => f.drug)).toContain('metformin');
+  });
+
+  it('forbids nothing to a man who reports none of them', () => {
+    expect(forbiddenDrugs([metformin], man, [])).toEqual([]);
+    expect(forbiddenDrugs([metformin], man, history('history of asthma'))).toEqual([]);
+    expect(forbiddenDrugs([metformin], man, [{ category: 'history', value: 'no history of kidney disease', negated: true }])).toEqual([]);
+  });
+});
+
 describe('a prohibition for people on a medicine (malaria sample ch7: "Do not give IPTp-SP to a woman who takes cotrimoxazole every day")', () => {
   const iptp = section(
     'S1',
