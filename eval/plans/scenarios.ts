@@ -655,6 +655,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/oxytocin|misoprostol|uterotonic/i],
   },
   {
+    id: 'bleeding-late-pregnancy-no-magnesium',
+    book: 'pregnancy',
+    population: '34 weeks pregnant, vaginal bleeding, normal blood pressure',
+    // The danger-sign search finds "Fits" with "Vaginal bleeding": its magnesium sulfate is for a fit.
+    messages: ['24 year old woman, 34 weeks pregnant, vaginal bleeding, no pain, BP 110/70', 'dx: bleeding in pregnancy'],
+    urgent: true,
+    mustSay: [/lie down|transfer|refer/i],
+    mustNotSay: [/magnesium sulfate/i],
+  },
+  {
     id: 'postpartum-haemorrhage',
     book: 'pregnancy',
     population: 'postpartum, bleeding',

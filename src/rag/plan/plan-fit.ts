@@ -444,6 +444,9 @@ const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze'
  */
 const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclusive?: RegExp }> = [
   { heading: /\bbleeding after birth\b|\bpostpartum haemorrhage\b/, diagnosis: /\bhaemorrhage\b|\bhemorrhage\b|\bbleed\w*\b|\bpph\b|\buterotonic\w*\b/ },
+  // A fit (eclampsia until shown otherwise): "Fits" and "First aid during a fit" (magnesium sulfate) are not
+  // a plan for bleeding in pregnancy, though the danger-sign search finds them together.
+  { heading: /\bfits?\b|\bconvulsions?\b|\bseizures?\b/, diagnosis: /\bfit(?:s|ting)?\b|\bconvuls\w*|\bseizures?\b|eclampsia|\bjerk\w*/ },
   // Exclusive: a plan for hypoglycaemia is written from its own sections (and the emergencies'), never
   // from the treatment of diabetes ("Gliclazide is preferred: start 40 to 80 mg ... and increase").
   { heading: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b/, diagnosis: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b/, exclusive: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b|\bdiabetes emergencies\b/ },

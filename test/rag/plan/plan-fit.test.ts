@@ -487,6 +487,17 @@ describe('a condition with its own sections in a shared book (pregnancy sample: 
       expect(sectionForAnotherForm(uterotonics, dx)).toBe(false);
     }
   });
+
+  it('keeps the first aid for a fit (magnesium sulfate) out of a plan for bleeding in pregnancy, and in one for a fit or (pre-)eclampsia', () => {
+    const fits = 'Danger signs in pregnancy > Danger signs in pregnancy > Fits';
+    const firstAid = 'Care before and during referral > Care before and during referral > First aid during a fit';
+    expect(sectionForAnotherForm(fits, 'bleeding in pregnancy')).toBe(true);
+    expect(sectionForAnotherForm(firstAid, 'antepartum haemorrhage')).toBe(true);
+    for (const dx of ['eclampsia', 'severe pre-eclampsia', 'pregnant woman fitting', 'convulsions in pregnancy']) {
+      expect(sectionForAnotherForm(fits, dx)).toBe(false);
+      expect(sectionForAnotherForm(firstAid, dx)).toBe(false);
+    }
+  });
 });
 
 describe('hypoglycaemia is written from its own sections (diabetes sample ch4)', () => {
