@@ -768,6 +768,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'adult, new type 2 diabetes',
     messages: ['52 year old man, fasting glucose 9 mmol/L twice, thirsty, passing urine often', 'dx: type 2 diabetes'],
     mustSay: [/metformin|healthy eating|diet|activity/i],
+    // "Adding a sulfonylurea" (gliclazide 40 to 80 mg) follows three months of metformin: not a start.
+    mustNotSay: [/gliclazide|glibenclamide/i],
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
@@ -778,7 +780,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // reports kidney disease of unknown severity is not started on the titration by the plan.
     messages: ['50 year old man, new diabetes, fasting glucose 8.5 mmol/L, not on medicine, kidney disease', 'dx: type 2 diabetes'],
     mustSay: [/tobacco|meals|diet|activity/i],
-    mustNotSay: [/Metformin titration|starting dose\); With breakfast/i],
+    mustNotSay: [/Metformin titration|starting dose\); With breakfast/i, /women who had gestational diabetes/i],
     unsafeDraft: ['Start metformin 500 mg with the evening meal, increasing to 1000 mg twice daily.'],
   },
   {

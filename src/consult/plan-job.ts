@@ -7,7 +7,7 @@ import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
-import { sectionForAnotherTestResult, sectionForUnstatedPregnancy } from '../rag/plan/plan-fit.js';
+import { sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { sectionFitsPatient } from '../rag/population-fit.js';
@@ -132,6 +132,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
         // Neither do sections for the other test result ("when the test is negative" for a positive RDT),
+        // nor a step up ("Adding a sulfonylurea") for a patient on no medicine,
         // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so),
         // nor sections whose titles state an age or weight band she is not in (a book for 6 to 59 months).
         // Which books are on topic is read from both lists together: the treatment query alone may find
@@ -142,6 +143,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
             (section) =>
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
+              !stepsUpTreatmentNotTaken(section, consult.findings) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
               onTopic.has(section.id) &&
               !titlesExcludePatient(section.titlePath, consult.demographics),

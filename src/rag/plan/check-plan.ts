@@ -6,7 +6,7 @@ import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
-import { rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -21,7 +21,8 @@ export type RemovalReason =
   | 'row_for_other_measurement'
   | 'prevention_dose_for_condition'
   | 'dose_for_other_measurement'
-  | 'dose_for_another_class';
+  | 'dose_for_another_class'
+  | 'line_for_other_population';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -194,6 +195,10 @@ function checkRecommendation(
     ) {
       return { text: null, labels: [], unknownLabels, reason: 'section_for_other_population' };
     }
+    // A line evidently about other patients, as the extractive plan reads it ("After birth, women who had
+    // gestational diabetes should be tested again" for a man; "aged 2 to 59 months" for an adult). A quoted
+    // row is judged by its band below.
+    if (!row && excludesPatient(substance, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
   }
   const supported = new Set(valid.flatMap((label) => [...dosesOf(label)]));
   if (findDoses(substance).some((dose) => !doseSupported(dose, supported))) {

@@ -102,7 +102,7 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
 
   // "For non-pregnant adults", "not in pregnancy": for anyone but a pregnant woman, a man included.
   if (setsPregnancyAside(text) && pregnancyStatus(demographics).state === 'pregnant') return true;
-  if (/\b(?:pregnan\w*|trimester|antenatal|iptp)\b/.test(withoutPregnancyAside(text)) && cannotBePregnant(demographics)) return true;
+  if (/\b(?:pregnan\w*|trimester|antenatal|iptp|gestational)\b/.test(withoutPregnancyAside(text)) && cannotBePregnant(demographics)) return true;
   const trimester = trimesterOf(demographics);
   if (trimester !== undefined) {
     const named = (['first', 'second', 'third'] as const).filter((word) => text.includes(`${word} trimester`) || new RegExp(`${word}(?:,| and| or) (?:second|third)`).test(text));

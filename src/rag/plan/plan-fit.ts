@@ -638,3 +638,17 @@ export function sectionForOtherMeasurements(section: Pick<CitedSection, 'text' |
 
 /** A target clause: "aiming for about 135/85 mmHg", "Aim to bring the pressure below 160/110 mmHg". */
 const TARGET = /\b(?:aim\w*|targets?|goals?)\b[^.;:,\n]*/gi;
+
+/** A heading that steps a treatment up: adding a medicine to one already taken, the next line of treatment. */
+const STEP_UP_TITLE = /\b(?:adding|add-on|stepping up|step up|second[- ]line|intensif\w*)\b/i;
+
+/**
+ * True when the section steps up a treatment and the health worker reported none taken and nothing
+ * failing: "Adding a sulfonylurea" (gliclazide 40 to 80 mg, after three months of metformin) is not a
+ * plan for a man newly found to have diabetes; the first-line section is.
+ */
+export function stepsUpTreatmentNotTaken(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[]): boolean {
+  if (!STEP_UP_TITLE.test(lastTitle(section.sectionPath))) return false;
+  const failing = findings.some((f) => !f.negated && /\bnot improving\b|\bnot controlled\b|\buncontrolled\b/i.test(f.value));
+  return medicinesTaken(findings).length === 0 && !failing;
+}

@@ -118,6 +118,15 @@ describe('checks on a drafted plan', () => {
     expect(checkPlanDraft(draft, [adults], { ageYears: 40, sex: 'male' }, [], ['dysentery with some dehydration']).removed).toEqual([]);
   });
 
+  it('removes a line evidently about other patients: gestational diabetes for a man', () => {
+    const special = section('S7', 'Special situations > Special situations', 'After birth, women who had gestational diabetes should be tested again 4 to 12 weeks later. Check kidney function, and review medicines when appetite or weight falls.');
+    const draft = ['**Plan**', '- After birth, women who had gestational diabetes should be tested again 4 to 12 weeks later. [S7]', '- Check kidney function, and review medicines when appetite or weight falls. [S7]'].join('\n');
+    const man = checkPlanDraft(draft, [special], { ageYears: 55, sex: 'male' }, [], ['type 2 diabetes']);
+    expect(man.removed.map((r) => r.reason)).toEqual(['line_for_other_population']);
+    expect(man.text).toMatch(/kidney function/);
+    expect(checkPlanDraft(draft, [special], { ageYears: 30, sex: 'female' }, [], ['type 2 diabetes']).removed).toEqual([]);
+  });
+
   it('removes a line naming a medicine that the section it cites never names', () => {
     const draft = ['**Plan**', '- Give sulfadoxine-pyrimethamine as IPTp today. [S2]', '- Read the test after 15 minutes. [S2]'].join('\n');
     const checked = checkPlanDraft(draft, [AL_TABLE, KIT], { ageYears: 30, sex: 'female' });
