@@ -607,6 +607,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Malaria/],
   },
   {
+    id: 'hypertension-severe-pregnant-one-guideline',
+    book: 'hypertension',
+    population: '30 weeks pregnant, BP 170/115',
+    // The hypertension book says to follow the pregnancy guideline in pregnancy. Its "do not ... bring the
+    // pressure down quickly" contradicts the pregnancy book's "must be lowered within an hour".
+    messages: ['28 year old woman, 30 weeks pregnant, BP 170/115, no headache', 'dx: severe hypertension'],
+    mustSay: [/lowered within an hour|nifedipine|methyldopa|labetalol/i],
+    mustNotSay: [/bring the pressure down quickly|180\/110 mmHg or more/i, ACE_ARB],
+  },
+  {
     // On no medicine, so the plan looks for the first-line medicines: Table 6.1 (ch6) is "for non-pregnant
     // adults" and "does not apply in pregnancy"; "Women who are or may become pregnant" sends her to the
     // pregnancy guideline's methyldopa or nifedipine.

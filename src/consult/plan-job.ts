@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { medicinesTaken } from '../patient/findings.js';
+import { pregnancyStatus } from '../patient/pregnancy.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
@@ -10,7 +11,7 @@ import { firstDosingSection, lacksMedicineToStart, mergePlanSections, referenced
 import { sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
-import { sectionFitsPatient } from '../rag/population-fit.js';
+import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
@@ -171,9 +172,30 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // Sections looked up by heading or by name rather than ranked: fitted to her like the rest.
         const fitted = (sections: readonly CitedSection[]) => fits(sections.filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics)));
         const sectionsWithHeading = deps.sectionsWithHeading;
-        const referenced = sectionsWithHeading
+        let referenced = sectionsWithHeading
           ? await referencedSections(chosen, async (accession, heading) => fitted(await sectionsWithHeading({ accession, heading, limit: 8 })))
           : [];
+        // A pregnant woman: a book that sends pregnancy to the pregnancy guideline gives her only its pregnancy sections.
+        if (pregnancyStatus(consult.demographics).state === 'pregnant' && deps.sectionsMentioning) {
+          const lookup = deps.sectionsMentioning;
+          const books = [...new Set([...chosen, ...referenced].map((s) => s.accession))];
+          const deferring = new Set<string>();
+          for (const accession of books) {
+            const mentions = await lookup({ accession, names: ['pregnancy guideline'], limit: 8 });
+            if (mentions.some((s) => DEFERS_PREGNANCY.test(s.text))) deferring.add(accession);
+          }
+          const kept = withoutBooksDeferringPregnancy(chosen, consult.demographics, deferring);
+          if (kept.length < chosen.length) {
+            // What the left-out book sent her to: the pregnancy guideline's own medicines for the condition.
+            const ids = new Set(kept.map((s) => s.id));
+            const forPregnancy = fits(await search(`${diagnosis.condition} in pregnancy medicines`, k, k)).filter(
+              (s) => !deferring.has(s.accession) && writtenForPregnancyOnly(s.sectionPath) && !ids.has(s.id),
+            );
+            kept.push(...forPregnancy.slice(0, Math.ceil(k / 2)));
+          }
+          chosen = kept;
+          referenced = withoutBooksDeferringPregnancy(referenced, consult.demographics, deferring);
+        }
         // What these books say against a medicine she already takes ("must not be used in pregnancy").
         const sectionsMentioning = deps.sectionsMentioning;
         const warnings = sectionsMentioning

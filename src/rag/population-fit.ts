@@ -124,3 +124,22 @@ function infantFits(title: string, d: Demographics): boolean {
   if (INFANT.test(title) && !CHILD.test(title)) return months < 24;
   return true;
 }
+
+/** A book sending its pregnant patients to the pregnancy guideline ("follow the pregnancy guideline instead"). */
+export const DEFERS_PREGNANCY = /\b(?:follow|use|see)\s+the\s+(?:sample\s+)?pregnancy guideline\b/i;
+
+/**
+ * For a pregnant woman, the general sections of a book that sends pregnancy to the pregnancy guideline
+ * are left out when that guideline's own sections are there: the hypertension book's "do not bring the
+ * pressure down quickly" contradicts the pregnancy book's "160/110 mmHg or more in pregnancy must be
+ * lowered within an hour", and the hypertension book says to follow the pregnancy guideline instead.
+ * Its own pregnancy sections stay ("Women who are or may become pregnant": ACE inhibitors must not be
+ * used), and nothing is left out when no other book writes for pregnancy here.
+ */
+export function withoutBooksDeferringPregnancy<S extends { sectionPath: string; accession: string }>(sections: readonly S[], d: Demographics, deferring: ReadonlySet<string>): S[] {
+  if (pregnancyStatus(d).state !== 'pregnant' || deferring.size === 0) return [...sections];
+  const otherPregnancyGuidance = sections.some((s) => !deferring.has(s.accession) && writtenForPregnancyOnly(s.sectionPath));
+  // "Women who are or may become pregnant" is the deferring book's own word on pregnancy.
+  const onPregnancy = (s: S) => writtenForPregnancyOnly(s.sectionPath) || /\bpregnan\w*|\btrimesters?\b/i.test(s.sectionPath.split(' > ').at(-1) ?? '');
+  return otherPregnancyGuidance ? sections.filter((s) => !deferring.has(s.accession) || onPregnancy(s)) : [...sections];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitToPatient, sectionFitsPatient } from '../../src/rag/population-fit.js';
+import { DEFERS_PREGNANCY, fitToPatient, sectionFitsPatient, withoutBooksDeferringPregnancy } from '../../src/rag/population-fit.js';
 
 // Section paths of the sample books (corpus/sample).
 const FIRST = 'Malaria in pregnancy > Why pregnancy changes malaria care > Uncomplicated malaria in the first trimester';
@@ -58,5 +58,33 @@ describe('sections that fit the patient', () => {
     expect(sectionFitsPatient(CHILDREN, { ageYears: 16 })).toBe(false);
     expect(sectionFitsPatient('Dosing > Adults', { ageYears: 12 })).toBe(true);
     expect(sectionFitsPatient('Dosing > Adults', { ageYears: 8 })).toBe(false);
+  });
+});
+
+describe('a book that sends pregnancy to the pregnancy guideline (hypertension sample ch6)', () => {
+  const at = (accession: string, sectionPath: string) => ({ accession, sectionPath });
+  const sections = [
+    at('SAMPLE-PREGNANCY', 'Care before and during referral > Antihypertensive medicines in pregnancy > Severe hypertension in pregnancy'),
+    at('SAMPLE-HYPERTENSION', 'Severe hypertension and referral > Severe hypertension: urgency and emergency'),
+    at('SAMPLE-HYPERTENSION', 'Medicines > Medicines for hypertension > Women who are or may become pregnant'),
+  ];
+  const deferring = new Set(['SAMPLE-HYPERTENSION']);
+  const paths = (list: ReadonlyArray<{ sectionPath: string }>) => list.map((s) => s.sectionPath);
+
+  it('reads the sentence that sends her there', () => {
+    expect(DEFERS_PREGNANCY.test('If the person is a woman who is pregnant or gave birth in the last six weeks, follow the pregnancy guideline instead')).toBe(true);
+    expect(DEFERS_PREGNANCY.test('Pregnancy changes malaria care.')).toBe(false);
+  });
+
+  it("gives a pregnant woman the pregnancy guideline and the book's own word on pregnancy, not its general advice", () => {
+    const kept = paths(withoutBooksDeferringPregnancy(sections, { ageYears: 28, sex: 'female', pregnant: true, gestationWeeks: 30 }, deferring));
+    expect(kept).toContain(sections[0]?.sectionPath);
+    expect(kept).toContain(sections[2]?.sectionPath);
+    expect(kept).not.toContain(sections[1]?.sectionPath);
+  });
+
+  it('leaves everything for a woman not pregnant, or when no other book writes for pregnancy', () => {
+    expect(withoutBooksDeferringPregnancy(sections, { ageYears: 28, sex: 'female' }, deferring)).toHaveLength(3);
+    expect(withoutBooksDeferringPregnancy(sections.slice(1), { ageYears: 28, sex: 'female', pregnant: true }, deferring)).toHaveLength(2);
   });
 });
