@@ -175,15 +175,12 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         let referenced = sectionsWithHeading
           ? await referencedSections(chosen, async (accession, heading) => fitted(await sectionsWithHeading({ accession, heading, limit: 8 })))
           : [];
+        const sectionsMentioning = deps.sectionsMentioning;
         // A pregnant woman: a book that sends pregnancy to the pregnancy guideline gives her only its pregnancy sections.
-        if (pregnancyStatus(consult.demographics).state === 'pregnant' && deps.sectionsMentioning) {
-          const lookup = deps.sectionsMentioning;
+        if (pregnancyStatus(consult.demographics).state === 'pregnant' && sectionsMentioning) {
           const books = [...new Set([...chosen, ...referenced].map((s) => s.accession))];
-          const deferring = new Set<string>();
-          for (const accession of books) {
-            const mentions = await lookup({ accession, names: ['pregnancy guideline'], limit: 8 });
-            if (mentions.some((s) => DEFERS_PREGNANCY.test(s.text))) deferring.add(accession);
-          }
+          const mentions = await Promise.all(books.map((accession) => sectionsMentioning({ accession, names: ['pregnancy guideline'], limit: 8 })));
+          const deferring = new Set(books.filter((_, i) => (mentions[i] ?? []).some((s) => DEFERS_PREGNANCY.test(s.text))));
           const kept = withoutBooksDeferringPregnancy(chosen, consult.demographics, deferring);
           if (kept.length < chosen.length) {
             // What the left-out book sent her to: the pregnancy guideline's own medicines for the condition.
@@ -197,7 +194,6 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           referenced = withoutBooksDeferringPregnancy(referenced, consult.demographics, deferring);
         }
         // What these books say against a medicine she already takes ("must not be used in pregnancy").
-        const sectionsMentioning = deps.sectionsMentioning;
         const warnings = sectionsMentioning
           ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })))
           : [];

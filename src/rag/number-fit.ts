@@ -178,8 +178,7 @@ export function measuredFit(text: string, measured: readonly Measurement[]): 'fi
   const verdicts: boolean[] = [];
   const systolic = placeable.find((m) => m.unit === 'systolic')?.value;
   const diastolic = placeable.find((m) => m.unit === 'diastolic')?.value;
-  const pressureBands = bands.filter((b) => b.unit === 'systolic');
-  if (systolic !== undefined && diastolic !== undefined && pressureBands.length > 0) {
+  if (systolic !== undefined && diastolic !== undefined && bands.some((b) => b.unit === 'systolic')) {
     verdicts.push(
       bands.some((b, i) => {
         const d = bands[i + 1];

@@ -140,6 +140,6 @@ export function withoutBooksDeferringPregnancy<S extends { sectionPath: string; 
   if (pregnancyStatus(d).state !== 'pregnant' || deferring.size === 0) return [...sections];
   const otherPregnancyGuidance = sections.some((s) => !deferring.has(s.accession) && writtenForPregnancyOnly(s.sectionPath));
   // "Women who are or may become pregnant" is the deferring book's own word on pregnancy.
-  const onPregnancy = (s: S) => writtenForPregnancyOnly(s.sectionPath) || /\bpregnan\w*|\btrimesters?\b/i.test(s.sectionPath.split(' > ').at(-1) ?? '');
+  const onPregnancy = (s: S) => writtenForPregnancyOnly(s.sectionPath) || PREGNANCY.test((s.sectionPath.split(' > ').at(-1) ?? '').toLowerCase());
   return otherPregnancyGuidance ? sections.filter((s) => !deferring.has(s.accession) || onPregnancy(s)) : [...sections];
 }

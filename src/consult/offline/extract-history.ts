@@ -16,33 +16,26 @@ const NOT_AN_ALLERGEN = new Set([
   'no', 'known', 'drug', 'any', 'food', 'severe', 'an', 'the', 'with', 'has', 'is', 'not',
 ]);
 
-/** [recorded name, phrasings, adjective that alone states the history]. */
-const KNOWN_CONDITIONS: ReadonlyArray<readonly [string, string, string?]> = [
+/**
+ * [recorded name, phrasings, adjective that alone states the history, whether a plain mention is history].
+ * Lifelong conditions a consult is never about treating are history from a plain mention ("has sickle cell
+ * disease", "kidney disease", "sickler"): they decide which medicines a guideline withholds (iron and sickle
+ * cell disease, metformin and kidney disease). The others need a cue ("known asthmatic", "history of TB").
+ */
+const KNOWN_CONDITIONS: ReadonlyArray<readonly [string, string, (string | undefined)?, 'plain'?]> = [
   ['asthma', String.raw`asthma\w*`, 'asthmatic'],
   ['diabetes', String.raw`diabet\w*`, 'diabetic'],
   ['epilepsy', String.raw`epilep\w*`, 'epileptic'],
   ['hypertension', String.raw`hypertensi\w*`, 'hypertensive'],
   ['HIV', String.raw`hiv(?! test)|plhiv`],
-  ['sickle cell disease', String.raw`sickle[- ]cell\w*|scd`],
+  ['sickle cell disease', String.raw`sickle[- ]cell(?! trait)(?: disease| anaemia| anemia)?|scd|sickler|hb ?ss|\bss\b(?= (?:patient|child|genotype))|genotype ss`, undefined, 'plain'],
   ['tuberculosis', String.raw`tuberculosis|tb(?! test)`],
-  ['heart failure', String.raw`heart failure|cardiac failure`],
+  ['heart failure', String.raw`heart failure|cardiac failure`, undefined, 'plain'],
   ['heart disease', String.raw`heart (?:disease|problem)`],
-  ['kidney disease', String.raw`(?:chronic )?(?:kidney|renal) (?:disease|failure|problem|impairment)|ckd`],
-  ['liver disease', String.raw`liver (?:disease|failure|problem)|cirrhosis`],
+  ['kidney disease', String.raw`(?:chronic )?(?:kidney|renal) (?:disease|failure|impairment)|ckd`, undefined, 'plain'],
+  ['liver disease', String.raw`liver (?:disease|failure)|cirrhosis`, undefined, 'plain'],
   ['caesarean section', String.raw`c-?section|caesarean\w*|cesarean\w*`],
   ['pre-eclampsia', String.raw`pre-?eclamp\w*`],
-];
-
-/**
- * Lifelong conditions a consult is never about treating, so that a plain mention ("has sickle cell
- * disease", "kidney disease", "SS", "sickler") is history without a cue: they decide which medicines a
- * guideline withholds (iron and sickle cell disease, metformin and kidney disease).
- */
-const LIFELONG_CONDITIONS: ReadonlyArray<readonly [string, string]> = [
-  ['sickle cell disease', String.raw`sickle[- ]cell(?! trait)(?: disease| anaemia| anemia)?|scd|sickler|hb ?ss|\bss\b(?= (?:patient|child|genotype))|genotype ss`],
-  ['kidney disease', String.raw`(?:chronic )?(?:kidney|renal) (?:disease|failure|impairment)|ckd`],
-  ['liver disease', String.raw`liver (?:disease|failure)|cirrhosis`],
-  ['heart failure', String.raw`heart failure|cardiac failure`],
 ];
 const HISTORY_CUE = String.raw`(?:history of|known|previous|prior|past|k\/c\/o|known case of)`;
 
@@ -161,13 +154,12 @@ function extractAllergies(extraction: Extraction): void {
 }
 
 function extractConditions(extraction: Extraction): void {
-  for (const [condition, source, adjective] of KNOWN_CONDITIONS) {
-    const lifelong = LIFELONG_CONDITIONS.find(([name]) => name === condition)?.[1];
+  for (const [condition, source, adjective, plain] of KNOWN_CONDITIONS) {
     const alternatives = [
       String.raw`${HISTORY_CUE}\s+(?:of\s+)?(?:${source})`,
       String.raw`(?:${source})\s+(?:patient|history)`,
       ...(adjective ? [adjective] : []),
-      ...(lifelong ? [lifelong] : []),
+      ...(plain ? [source] : []),
     ];
     const mentions = findMentions(extraction.clinical, new RegExp(String.raw`\b(?:${alternatives.join('|')})\b`));
     const affirmed = mentions.find((mention) => !mention.negated);

@@ -200,8 +200,9 @@ function checkRecommendation(
     // row is judged by its band below.
     if (!row && excludesPatient(substance, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
   }
+  const doses = findDoses(substance);
   const supported = new Set(valid.flatMap((label) => [...dosesOf(label)]));
-  if (findDoses(substance).some((dose) => !doseSupported(dose, supported))) {
+  if (doses.some((dose) => !doseSupported(dose, supported))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_not_in_cited_text' };
   }
   // A medicine the line names must be named by a section it cites: a citation is a claim of support.
@@ -219,15 +220,15 @@ function checkRecommendation(
   }
   // A prevention dose given to a patient who has the illness: a row for prevention only, or a dose
   // citing only sections on preventing her illness.
-  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (findDoses(substance).length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
+  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (doses.length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
     return { text: null, labels: [], unknownLabels, reason: 'prevention_dose_for_condition' };
   }
   // "An adult with some dehydration needs ORS ... 75 ml per kg" in a plan for no dehydration.
-  if (fit && fit.conditions.length > 0 && findDoses(substance).length > 0 && fit.conditions.every((c) => lineForAnotherClassOrForm(substance, c))) {
+  if (fit && fit.conditions.length > 0 && doses.length > 0 && fit.conditions.every((c) => lineForAnotherClassOrForm(substance, c))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_another_class' };
   }
   // "Give nifedipine immediate-release 10 mg" from "Severe hypertension in pregnancy" (160/110 mmHg or more) for 150/100.
-  if (fit && findDoses(substance).length > 0 && valid.every((label) => fit.otherMeasurements.has(label))) {
+  if (fit && doses.length > 0 && valid.every((label) => fit.otherMeasurements.has(label))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_measurement' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);

@@ -154,8 +154,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
-      if (noDosesHere && findDoses(unit.text).length > 0) return;
-      if (conditions.length > 0 && findDoses(unit.text).length > 0 && conditions.every((c) => lineForAnotherClassOrForm(unit.text, c))) return;
+      const givesDose = findDoses(unit.text).length > 0;
+      if (givesDose && (noDosesHere || (conditions.length > 0 && conditions.every((c) => lineForAnotherClassOrForm(unit.text, c))))) return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {
         // "Rectal artesunate is given by CHWs to children aged 2 months up to 6 years ..." to an adult: the
         // next lines' doses that name no medicine ("The dose is about 10 mg per kg") are that medicine's.

@@ -468,18 +468,27 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
     const exclusive = c.exclusive;
     if (exclusive && c.diagnosis.test(dxRead) && !segments.some((segment) => exclusive.test(segment))) return true;
   }
-  const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
   for (let i = segments.length - 1; i >= 0; i--) {
-    const segment = segments[i] ?? '';
-    const named = DISTINCT_FORMS.filter((form) => segment.includes(form));
-    if (named.length === 0) continue;
-    // "Treating pneumonia and wheeze" names the diagnosis itself as well as the other form: it is for both.
-    // ("Persistent diarrhoea, dysentery and cholera" names only forms: its "diarrhoea" is theirs.)
-    const rest = named.reduce((text, form) => text.split(form).join(' '), segment);
-    if (named.some((form) => dx.includes(form)) || ownWords.some((word) => rest.includes(word))) break;
-    return true;
+    const verdict = namesAnotherForm(segments[i] ?? '', dx);
+    if (verdict === undefined) continue;
+    if (verdict) return true;
+    break;
   }
   return sectionForGraverClass(segments, dx);
+}
+
+/**
+ * Whether a heading or line (lower case) is about a distinct form the diagnosis does not have: undefined
+ * when it names no form. "Treating pneumonia and wheeze" names the diagnosis itself as well as the other
+ * form: it is for both. ("Persistent diarrhoea, dysentery and cholera" names only forms: its "diarrhoea"
+ * is theirs.)
+ */
+function namesAnotherForm(text: string, dx: string): boolean | undefined {
+  const named = DISTINCT_FORMS.filter((form) => text.includes(form));
+  if (named.length === 0) return undefined;
+  const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
+  const rest = named.reduce((t, form) => t.split(form).join(' '), text);
+  return !named.some((form) => dx.includes(form)) && !ownWords.some((word) => rest.includes(word));
 }
 
 /**
@@ -582,13 +591,7 @@ function sectionForGraverClass(segments: readonly string[], dx: string): boolean
 export function lineForAnotherClassOrForm(line: string, condition: string): boolean {
   const text = line.toLowerCase();
   const dx = condition.toLowerCase();
-  const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
-  const forms = DISTINCT_FORMS.filter((form) => text.includes(form));
-  if (forms.length > 0) {
-    const rest = forms.reduce((t, form) => t.split(form).join(' '), text);
-    if (!forms.some((form) => dx.includes(form)) && !ownWords.some((word) => rest.includes(word))) return true;
-  }
-  return sectionForGraverClass([text], dx);
+  return namesAnotherForm(text, dx) === true || sectionForGraverClass([text], dx);
 }
 
 /**
