@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { medicinesTaken } from '../patient/findings.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
+import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
-import { firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
-import { sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken } from '../rag/plan/plan-fit.js';
+import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
+import { introGivesForPositiveResult, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
@@ -138,12 +139,30 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // nor sections whose titles state an age or weight band she is not in (a book for 6 to 59 months).
         // Which books are on topic is read from both lists together: the treatment query alone may find
         // no section naming the condition and would then keep every book.
+        // A reported test result decides which sections are hers, and so may the introduction of the
+        // section enclosing one ("Children with a positive malaria test ... are treated with an ACT").
+        const introductions = new Map<string, CitedSection | null>();
+        const reportsTest = consult.findings.some((f) => f.category === 'test_result');
+        const withIntroductions = async (sections: readonly CitedSection[]) => {
+          if (reportsTest && deps.sectionsWithHeading) {
+            const byHeading = deps.sectionsWithHeading;
+            await loadEnclosingIntroductions(sections, (accession, heading) => byHeading({ accession, heading, limit: 8 }), introductions);
+          }
+          return sections;
+        };
+        await withIntroductions([...found, ...forTreatment]);
+        const introducedForAnotherResult = (section: CitedSection) => {
+          const key = enclosingKey(section);
+          const introduction = key === undefined ? undefined : introductions.get(key);
+          return introduction ? introGivesForPositiveResult(section, introduction, consult.findings) : false;
+        };
         const fits = (sections: readonly CitedSection[]) => {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
             (section) =>
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
+              !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
               onTopic.has(section.id) &&
@@ -162,10 +181,17 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
             continue;
           }
         }
+        // Her test could not be done: what the guideline says to do without it comes first ("send her the
+        // same day to a facility where testing is possible"), and its treatment of a positive result is not hers.
+        if (!consult.urgentReferral && consult.findings.some((f) => f.category === 'test_result' && !f.negated && resultUnavailable(f.value))) {
+          const ids = new Set(chosen.map((s) => s.id));
+          const withoutTest = fits(await search(`${diagnosis.condition} no test available`, k, k)).filter((s) => sectionForTestNotDone(s) && !ids.has(s.id));
+          chosen = [...withoutTest.slice(0, 1), ...chosen];
+        }
         const medicines = medicinesTaken(consult.findings);
         // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
         if (!consult.urgentReferral && lacksMedicineToStart(chosen, medicines)) {
-          const dosing = firstDosingSection(fits(await search(`${diagnosis.condition} first-line medicines doses`, k, k)), chosen);
+          const dosing = firstDosingSection(fits(await withIntroductions(await search(`${diagnosis.condition} first-line medicines doses`, k, k))), chosen);
           if (dosing) chosen.push(dosing);
         }
         // What the chosen sections send the reader to ("as described in Plan B") is part of the plan.

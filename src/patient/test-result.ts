@@ -12,6 +12,18 @@ export type ResultPolarity = 'positive' | 'negative';
 const NEGATIVE = /\b(?:negative|neg|non[- ]?reactive|not seen|absent)\b|-\s*ve\b/i;
 const POSITIVE = /\b(?:positive|pos|reactive|seen|present)\b|\+\s*ve\b|(?:^|[\s:=(])\+{1,4}(?=$|[\s,;.)])/i;
 
+/**
+ * A test that could not be done: "RDT not available", "no RDT", "test kits finished", "RDT not done".
+ * Such a patient has no result, positive or negative; what the guideline says to do without the test
+ * is hers, not the treatment of a positive result.
+ */
+const UNAVAILABLE = /\b(?:not available|unavailable|not done|out of stock|stocked out|finished|ran out|run out)\b|\bno\s+(?:m?rdts?|tests?|(?:rdt |test )?kits?)\b/i;
+
+/** True when the text says the test could not be done (see UNAVAILABLE). */
+export function resultUnavailable(text: string): boolean {
+  return UNAVAILABLE.test(text) && resultPolarity(text) === undefined;
+}
+
 /** The result's polarity, or undefined when the text states none. */
 export function resultPolarity(text: string): ResultPolarity | undefined {
   if (NEGATIVE.test(text)) return 'negative';

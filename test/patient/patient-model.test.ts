@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ageGroupOf, ageInMonths, toMonths } from '../../src/patient/age.js';
 import { pregnancyStatus, trimesterForWeeks } from '../../src/patient/pregnancy.js';
 import { withoutNegatedPhrases } from '../../src/patient/negation.js';
-import { resultPolarity } from '../../src/patient/test-result.js';
+import { resultPolarity, resultUnavailable } from '../../src/patient/test-result.js';
 
 describe('the patient model', () => {
   it.each([
@@ -50,5 +50,10 @@ describe('the patient model', () => {
       expect(resultPolarity(negative), negative).toBe('negative');
     }
     for (const none of ['RDT done', 'fever 3 days', 'BP 140/90', 'A+B', 'RDT - waiting']) expect(resultPolarity(none), none).toBeUndefined();
+  });
+
+  it('reads a test that could not be done as no result, neither positive nor negative', () => {
+    for (const unavailable of ['RDT not available', 'no RDT', 'test kits finished', 'RDT not done', 'mRDTs out of stock']) expect(resultUnavailable(unavailable), unavailable).toBe(true);
+    for (const done of ['RDT positive', 'RDT negative', 'no fever', 'RDT done', 'not available: RDT positive']) expect(resultUnavailable(done), done).toBe(false);
   });
 });

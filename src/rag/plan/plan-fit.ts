@@ -400,6 +400,14 @@ export function sectionForAnotherTestResult(section: Pick<CitedSection, 'section
   return reported.length > 0 && reported.every((result) => result !== undefined && result !== heading);
 }
 
+/** A heading for patients whose test could not be done: "When no test is available", "If RDTs are not available". */
+const NO_TEST_TITLE = /\b(?:no|without)\s+(?:an?\s+)?(?:m?rdts?|tests?|test kits?)\b|\b(?:m?rdts?|tests?|test kits?)\s+(?:is|are)\s+(?:not available|unavailable)\b/i;
+
+/** True when the section's own heading is about what to do when the test could not be done. */
+export function sectionForTestNotDone(section: Pick<CitedSection, 'sectionPath'>): boolean {
+  return NO_TEST_TITLE.test(lastTitle(section.sectionPath));
+}
+
 /** "a positive RDT", "a positive malaria test": the test whose positive result a sentence's patients have. */
 const POSITIVE_RESULT_OF = /\bpositive\s+((?:malaria\s+)?(?:rdts?|tests?|microscopy)|hiv test|syphilis test|xpert)\b/i;
 /** A sentence that gives the treatment to those patients, not one that withholds it. */
@@ -416,16 +424,59 @@ const TEST_KINDS: ReadonlyArray<RegExp> = [/\b(?:m?rdts?|malaria|microscopy)\b/i
  * malaria RDT counts as the malaria test of a sentence that names none ("a positive test").
  */
 function givesForPositiveResult(section: Pick<CitedSection, 'text' | 'titlePath'>, findings: readonly Finding[]): boolean {
+  return medicinesForPositiveResult(sectionBody(section), findings).size > 0;
+}
+
+/**
+ * True when the section doses a medicine that the introduction of the section enclosing it gives only to
+ * patients with a positive test she has not got: "Children with a positive malaria test and no danger
+ * signs are treated at home with an ACT" introduces "Artesunate-amodiaquine dosing for children", whose
+ * own text never says who the table is for, and "Giving the first dose to a young child", which names no
+ * medicine. A section there that doses another medicine ("Relieving fever": paracetamol) is not decided
+ * by the introduction.
+ */
+export function introGivesForPositiveResult(section: Pick<CitedSection, 'text' | 'titlePath'>, introduction: Pick<CitedSection, 'text' | 'titlePath'>, findings: readonly Finding[]): boolean {
+  const given = medicinesForPositiveResult(sectionBody(introduction), findings);
+  if (given.size === 0) return false;
+  const named = medicinesNamed(sectionBody(section));
+  // "Give the first dose yourself ... crush an ordinary tablet": a dose of no named medicine is a dose of
+  // the one the introduction gives.
+  if (named.size === 0) return UNNAMED_DOSE.test(sectionBody(section));
+  return [...named].some((drug) => given.has(drug));
+}
+
+const UNNAMED_DOSE = /\b(?:doses?|tablets?)\b/i;
+
+/** "ACT" (artemisinin-based combination therapy) in a guideline's text: the combinations it names. Case-sensitive: "act" is a verb. */
+const ACT = /\bACTs?\b/;
+const ACT_MEDICINES = ['artemether-lumefantrine', 'artesunate-amodiaquine'];
+
+/** The medicines a text names, those of the drug classes it names, and the ACTs when it says "ACT". */
+function medicinesNamed(text: string): Set<string> {
+  const names = drugsNamed(text);
+  for (const drugClass of drugClassesNamed(text)) for (const drug of DRUG_CLASSES[drugClass] ?? []) names.add(drug);
+  if (ACT.test(text)) for (const drug of ACT_MEDICINES) names.add(drug);
+  return names;
+}
+
+/**
+ * The medicines a text gives to patients with a positive test for which every result she reported (or
+ * her test that could not be done) is not positive. Empty when she reported no result for that test.
+ */
+function medicinesForPositiveResult(text: string, findings: readonly Finding[]): Set<string> {
+  const given = new Set<string>();
   const results = findings.filter((f) => f.category === 'test_result' && !f.negated);
-  if (results.length === 0) return false;
-  for (const sentence of splitSentences(sectionBody(section))) {
+  if (results.length === 0) return given;
+  for (const sentence of splitSentences(text)) {
     const stated = POSITIVE_RESULT_OF.exec(sentence);
-    if (!stated || !GIVES.test(sentence) || WITHHOLDS.test(sentence) || drugsNamed(sentence).size === 0) continue;
+    if (!stated || !GIVES.test(sentence) || WITHHOLDS.test(sentence)) continue;
+    const medicines = medicinesNamed(sentence);
+    if (medicines.size === 0) continue;
     const kind = TEST_KINDS.find((k) => k.test(stated[1] ?? '')) ?? (/malaria/i.test(sentence) ? TEST_KINDS[0] : undefined);
     const sameTest = results.filter((f) => kind !== undefined && kind.test(f.value));
-    if (sameTest.length > 0 && sameTest.every((f) => resultPolarity(f.value) !== 'positive')) return true;
+    if (sameTest.length > 0 && sameTest.every((f) => resultPolarity(f.value) !== 'positive')) for (const drug of medicines) given.add(drug);
   }
-  return false;
+  return given;
 }
 
 /**

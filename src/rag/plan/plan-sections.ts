@@ -124,3 +124,34 @@ export async function referencedSections<S extends Pick<CitedSection, 'id' | 'ac
   }
   return added;
 }
+
+/** Where a section's enclosing section sits: the key of its introduction in an `introductions` map. */
+export function enclosingKey(section: Pick<CitedSection, 'accession' | 'sectionPath'>): string | undefined {
+  const segments = section.sectionPath.split(' > ');
+  return segments.length < 2 ? undefined : `${section.accession}/${segments.slice(0, -1).join(' > ')}`;
+}
+
+/**
+ * Looks up, by heading, the introduction (own text) of the section enclosing each of `sections` that
+ * `known` does not hold yet, and records it there (null when the book has none): what an introduction
+ * says of its patients ("Children with a positive malaria test ... are treated with an ACT") holds for
+ * the subsections it introduces.
+ */
+export async function loadEnclosingIntroductions<S extends Pick<CitedSection, 'accession' | 'sectionPath'>>(
+  sections: readonly S[],
+  find: (accession: string, heading: string) => Promise<readonly S[]>,
+  known: Map<string, S | null>,
+): Promise<void> {
+  const wanted = new Map<string, { accession: string; path: string }>();
+  for (const section of sections) {
+    const key = enclosingKey(section);
+    if (key === undefined || known.has(key)) continue;
+    wanted.set(key, { accession: section.accession, path: section.sectionPath.split(' > ').slice(0, -1).join(' > ') });
+  }
+  await Promise.all(
+    [...wanted].map(async ([key, { accession, path }]) => {
+      const found = await find(accession, path.split(' > ').at(-1) ?? path);
+      known.set(key, found.find((s) => s.sectionPath === path) ?? null);
+    }),
+  );
+}

@@ -3,7 +3,7 @@ import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, lineForAnotherClassOrForm, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -153,6 +153,36 @@ describe('a section for the other test result', () => {
     // No malaria test reported (an HIV result is another test): nothing is decided.
     expect(sectionForAnotherTestResult(al, [{ category: 'symptom', value: 'fever' }])).toBe(false);
     expect(sectionForAnotherTestResult(al, [{ category: 'test_result', value: 'HIV test non-reactive' }])).toBe(false);
+  });
+
+  // corpus/sample/sample_malaria_SAMPLE-MALARIA/ch3.nxml: the introduction says who the sections below it are for.
+  const childrenIntro = at(
+    'Treatment of uncomplicated malaria > Uncomplicated malaria in children',
+    'Children with a positive malaria test and no danger signs are treated at home with an ACT dosed by weight band. Weigh the child whenever possible.',
+  );
+  const asaq = at(
+    'Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artesunate-amodiaquine dosing for children',
+    'Where the national programme uses artesunate-amodiaquine (AS-AQ), it is given as a fixed-dose tablet once a day for three days.\nBody weight (kg): 9 to <18; Tablets per day, days 1 to 3: 1',
+  );
+  const firstDose = at('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Giving the first dose to a young child', 'Give the first dose yourself while the caregiver watches. Crush an ordinary tablet into a spoonful of clean water.');
+  const fever = at('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Relieving fever and discomfort', 'For a child over 2 months with a temperature of 38.5 °C or more, give paracetamol, about 15 mg per kg, every 6 hours.');
+
+  it('is no source when its introduction gives the medicine it doses only for a result she has not got', () => {
+    expect(introGivesForPositiveResult(asaq, childrenIntro, rdt('RDT not available'))).toBe(true);
+    expect(introGivesForPositiveResult(asaq, childrenIntro, rdt('RDT negative'))).toBe(true);
+    // A dose of no named medicine is the introduction's medicine.
+    expect(introGivesForPositiveResult(firstDose, childrenIntro, rdt('RDT not available'))).toBe(true);
+    expect(introGivesForPositiveResult(asaq, childrenIntro, rdt('RDT positive'))).toBe(false);
+    // Another medicine under the same introduction, or no malaria test reported: not decided by it.
+    expect(introGivesForPositiveResult(fever, childrenIntro, rdt('RDT not available'))).toBe(false);
+    expect(introGivesForPositiveResult(asaq, childrenIntro, [{ category: 'symptom', value: 'fever' }])).toBe(false);
+  });
+
+  it('tells the section for a test that could not be done by its heading', () => {
+    expect(sectionForTestNotDone(at('Diagnosis of malaria > Testing every suspected case > When no test is available', ''))).toBe(true);
+    expect(sectionForTestNotDone(at('Diagnosis > If RDTs are not available', ''))).toBe(true);
+    expect(sectionForTestNotDone(at('Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative', ''))).toBe(false);
+    expect(sectionForTestNotDone(at('Diagnosis of malaria > Malaria rapid diagnostic tests > Storing test kits', ''))).toBe(false);
   });
 });
 

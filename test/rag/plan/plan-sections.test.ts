@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { crossReferences, firstDosingSection, lacksMedicineToStart, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
+import { crossReferences, enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
 import { managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
@@ -119,5 +119,30 @@ describe('a diagnosis with "follow-up" in it', () => {
       { bookTitle: 'Malaria at community level', titlePath: 'Malaria at community level > Follow-up and treatment failure > Follow-up after treatment', sectionPath: 'Follow-up and treatment failure > Follow-up after treatment' },
     ];
     expect(sectionsOnTopic('hypertension follow-up', sections).map((s) => s.bookTitle)).toEqual(['Hypertension in adults']);
+  });
+});
+
+describe('the introduction of the section enclosing a section', () => {
+  const intro = section(MALARIA, 'Treatment of uncomplicated malaria > Uncomplicated malaria in children');
+  const asaq = section(MALARIA, 'Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artesunate-amodiaquine dosing for children');
+  const al = section(MALARIA, 'Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band');
+  const chapter = section(MALARIA, 'Treatment of uncomplicated malaria');
+
+  it('is looked up once per enclosing heading, found by its own path, and recorded as absent when the book has none', async () => {
+    const asked: string[] = [];
+    const find = async (_accession: string, heading: string) => {
+      asked.push(heading);
+      // In reading order: the enclosing section first, its subsections after it.
+      return [intro, asaq, al].filter((s) => s.sectionPath.includes(heading));
+    };
+    const known = new Map<string, CitedSection | null>();
+    await loadEnclosingIntroductions([asaq, al, chapter], find, known);
+    expect(asked).toEqual(['Uncomplicated malaria in children']);
+    expect(known.get(enclosingKey(asaq) ?? '')?.sectionPath).toBe(intro.sectionPath);
+    expect(enclosingKey(chapter)).toBeUndefined();
+
+    await loadEnclosingIntroductions([intro], find, known);
+    expect(asked).toEqual(['Uncomplicated malaria in children', 'Treatment of uncomplicated malaria']);
+    expect(known.get(enclosingKey(intro) ?? '')).toBeNull();
   });
 });
