@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { comparable, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -43,6 +43,8 @@ interface PatientFit {
   preventionOfHerCondition: ReadonlySet<string>;
   /** Labels of sections whose every stated range leaves out what she measured: their doses are for other readings. */
   otherMeasurements: ReadonlySet<string>;
+  /** Per label, the section's lines under a sub-heading for other patients (comparable text). */
+  linesForOthers: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface PlanCheckResult {
@@ -92,6 +94,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
         preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
         otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
+        linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics)])),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();
@@ -199,6 +202,11 @@ function checkRecommendation(
     // gestational diabetes should be tested again" for a man; "aged 2 to 59 months" for an adult). A quoted
     // row is judged by its band below.
     if (!row && excludesPatient(substance, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
+    // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).
+    const quoted = comparable(substance).replace(/^[-*•]\s*/, '').replace(/[\s.]+$/, '');
+    if (quoted.length >= 20 && onTopic.some((label) => (fit.linesForOthers.get(label) ?? []).some((line) => line.includes(quoted)))) {
+      return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
+    }
   }
   const doses = findDoses(substance);
   const supported = new Set(valid.flatMap((label) => [...dosesOf(label)]));

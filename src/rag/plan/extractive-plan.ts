@@ -10,7 +10,7 @@ import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from '.
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -124,6 +124,9 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const key = unit.text.toLowerCase().replace(/\W+/g, ' ').trim();
       if (seenText.has(key)) return;
       seenText.add(key);
+      // A sub-heading inside the chunk says who its lines are for, as a section title would ("Older
+      // adults", "Finding high glucose in pregnancy" in a chapter that fitted one chunk whole).
+      if (subheadingExcludesPatient(section, unit, input.demographics)) return;
       if (givesForbiddenDrug(unit.text, forbidden, input.demographics, input.findings, conditions)) {
         // "... of artemether-lumefantrine or artesunate-amodiaquine, give the same dose again": what
         // follows is about the medicine she may have as much as the one she may not.

@@ -8,7 +8,7 @@ import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.j
 import { findDoses } from './doses.js';
 import { excludesPatient } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
-import { sectionBody, splitSentences } from './section-text.js';
+import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
@@ -113,11 +113,17 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
   const found: ForbiddenDrug[] = [];
   const infected = hasInfectionItPrevents(findings, conditions);
   for (const { label, section } of sections) {
-    const clauses = sectionBody(section)
-      .split('\n')
-      .flatMap((line) => splitSentences(line))
-      .flatMap((sentence) => sentence.split(';'));
-    for (const clause of clauses) for (const drug of drugsForbiddenIn(clause, d, findings, conditions)) found.push({ drug, label });
+    // The heading a passage is under: the section's own, or a subsection's heading line in its text.
+    let heading = lastTitle(section.sectionPath);
+    for (const line of sectionBody(section).split('\n')) {
+      if (isSubheading(line)) {
+        heading = line.trim();
+        continue;
+      }
+      for (const clause of splitSentences(line).flatMap((sentence) => sentence.split(';'))) {
+        for (const drug of [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings)]) found.push({ drug, label });
+      }
+    }
     if (infected && drugsNamed(sectionBody(section)).has('prep')) found.push({ drug: 'prep', label });
   }
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
@@ -160,6 +166,26 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
     drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
   }
   return [...new Set(drugs)];
+}
+
+/** "Sulfonylureas are usually replaced with insulin or metformin", "ACE inhibitors must be stopped and replaced". */
+const REPLACED = /\b(?:is|are|must be|should be)\s+(?:usually\s+|always\s+)?(?:stopped(?:\s+and\s+replaced)?|replaced|switched)\b/g;
+
+/**
+ * The medicines a clause says are replaced or stopped, when the passage it is in is about a population
+ * she is in: under "Referral and care in pregnancy", "Sulfonylureas are usually replaced with insulin or
+ * metformin" takes gliclazide out of a pregnant woman's plan. The medicines it is replaced with are not
+ * forbidden: only the subject, back to the previous comma ("..., and ACE inhibitors must be stopped").
+ */
+function drugsReplacedIn(clause: string, heading: string, d: Demographics, findings: readonly Finding[]): string[] {
+  const lower = clause.toLowerCase();
+  const drugs: string[] = [];
+  for (const m of lower.matchAll(REPLACED)) {
+    if (!prohibitionApplies(`${lower} ${heading.toLowerCase()}`, d, findings)) continue;
+    const subject = (lower.slice(0, m.index).split(',').at(-1) ?? '').replace(/^\s*and\s+/, '');
+    drugs.push(...drugsNamed(subject), ...drugClassesNamed(subject));
+  }
+  return drugs;
 }
 
 /** Forbidden drugs with every name they go by: a class's medicines, a short form's full name. */
@@ -706,3 +732,26 @@ export function stepsUpTreatmentNotTaken(section: Pick<CitedSection, 'sectionPat
   const failing = findings.some((f) => !f.negated && /\bnot improving\b|\bnot controlled\b|\buncontrolled\b/i.test(f.value));
   return medicinesTaken(findings).length === 0 && !failing;
 }
+
+/**
+ * True when the sub-heading a unit is under inside its chunk says it is for patients she is not
+ * ("Older adults" for a man of 55, "Finding high glucose in pregnancy" for a man): a chapter that fitted
+ * one chunk whole keeps its sub-headings as lines, and they say who their lines are for as a section
+ * title would (the rules of sectionFitsPatient).
+ */
+export function subheadingExcludesPatient(section: Pick<CitedSection, 'sectionPath'>, unit: Pick<SectionUnit, 'subheading'>, d: Demographics): boolean {
+  return unit.subheading !== undefined && !sectionFitsPatient(`${section.sectionPath} > ${unit.subheading}`, d);
+}
+
+/** The section's lines under a sub-heading for other patients (see subheadingExcludesPatient), lower case with single spaces. */
+export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): string[] {
+  return sectionUnits(sectionBody(section))
+    .filter((unit) => subheadingExcludesPatient(section, unit, d))
+    .map((unit) => comparable(unit.text));
+}
+
+/** Text compared as a quote: lower case, runs of spaces as one. */
+export function comparable(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+

@@ -9,6 +9,11 @@ export interface SectionUnit {
   text: string;
   /** Table rows only: the cells as header -> value, e.g. 'Body weight (kg)' -> '5 to <15'. */
   cells?: ReadonlyMap<string, string>;
+  /**
+   * The sub-heading inside the chunk the unit is under ("Older adults" in a chapter that fitted one
+   * chunk whole), which says who it is for as a section title would; absent before the first one.
+   */
+  subheading?: string;
 }
 
 /** The section's text without its first line when that line is the title path the chunker prefixed. */
@@ -55,10 +60,23 @@ const NOTE = /^Note:\s/i;
 const CELL = /^((?:[^:;()]|\([^():]*\))+):\s*(\S.*)$/;
 const HEADER_WORDS_MAX = 60;
 
+/** A short line with no closing punctuation, once captions, rows, notes and list items are told apart. */
+function isSubheadingText(line: string): boolean {
+  return !/[.!?:]["')]?$/.test(line) && line.length < 100;
+}
+
+/** True when a line of a section body is a sub-heading inside the chunk (not a caption, row, note or list item). */
+export function isSubheading(rawLine: string): boolean {
+  const line = rawLine.trim();
+  return line !== '' && !CAPTION.test(line) && !tableCells(line) && !NOTE.test(line) && !LIST_ITEM.test(line) && isSubheadingText(line);
+}
+
 /** The units of a section body, in reading order. Short title-like lines are context, not units. */
 export function sectionUnits(body: string): SectionUnit[] {
   const units: SectionUnit[] = [];
   let caption: string | null = null;
+  let subheading: string | undefined;
+  const push = (unit: SectionUnit) => units.push(subheading === undefined ? unit : { ...unit, subheading });
   for (const rawLine of body.split('\n')) {
     const line = rawLine.trim();
     if (line === '') {
@@ -71,20 +89,23 @@ export function sectionUnits(body: string): SectionUnit[] {
     }
     const cells = tableCells(line);
     if (cells) {
-      units.push({ kind: 'row', text: caption ? `${caption}: ${line}` : line, cells });
+      push({ kind: 'row', text: caption ? `${caption}: ${line}` : line, cells });
       continue;
     }
     if (NOTE.test(line)) {
-      units.push({ kind: 'note', text: line });
+      push({ kind: 'note', text: line });
       continue;
     }
     const item = LIST_ITEM.exec(line);
     if (item) {
-      units.push({ kind: 'item', text: (item[1] ?? '').trim() });
+      push({ kind: 'item', text: (item[1] ?? '').trim() });
       continue;
     }
-    if (!/[.!?:]["')]?$/.test(line) && line.length < 100) continue; // a sub-heading inside the chunk
-    for (const sentence of splitSentences(line)) units.push({ kind: 'sentence', text: sentence });
+    if (isSubheadingText(line)) {
+      subheading = line;
+      continue;
+    }
+    for (const sentence of splitSentences(line)) push({ kind: 'sentence', text: sentence });
   }
   return units;
 }

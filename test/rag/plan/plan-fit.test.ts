@@ -62,6 +62,48 @@ describe('plan checks for the patient (a Claude draft that is unsafe for her)', 
   });
 });
 
+describe('a chapter that fitted one chunk whole (diabetes sample ch6: "Special situations")', () => {
+  const special = section(
+    'S1',
+    'Special situations > Special situations',
+    [
+      'Diabetes in adults > Special situations > Special situations',
+      '',
+      'Finding high glucose in pregnancy',
+      '',
+      'Pregnant women at higher risk should be tested. A glucose tolerance test is usually done at 24 to 28 weeks.',
+      '',
+      'Referral and care in pregnancy',
+      '',
+      'Refer every pregnant woman with a raised glucose result to the clinician. Sulfonylureas are usually replaced with insulin or metformin, and ACE inhibitors must be stopped and replaced (see the pregnancy guideline).',
+      '',
+      'Older adults',
+      '',
+      'Prefer metformin and gliclazide at low doses; avoid glibenclamide.',
+    ].join('\n'),
+  );
+  special.section.titlePath = 'Diabetes in adults > Special situations > Special situations';
+  const pregnant = { sex: 'female' as const, ageYears: 30, pregnant: true, gestationWeeks: 24, trimester: 2 as const };
+  const man = { sex: 'male' as const, ageYears: 55 };
+
+  it('reads a medicine replaced under a sub-heading for pregnancy as forbidden for a pregnant woman, not what replaces it', () => {
+    const drugs = forbiddenDrugs([special], pregnant).map((f) => f.drug);
+    expect(drugs).toEqual(expect.arrayContaining(['sulfonylurea', 'gliclazide', 'glibenclamide', 'ace inhibitor', 'lisinopril']));
+    expect(drugs).not.toContain('insulin');
+    expect(drugs).not.toContain('metformin');
+    expect(forbiddenDrugs([special], man)).toEqual([]);
+  });
+
+  it('removes a quoted line whose sub-heading is for other patients, and keeps the rest', () => {
+    const draft = ['- A glucose tolerance test is usually done at 24 to 28 weeks. [S1]', '- Prefer metformin and gliclazide at low doses; avoid glibenclamide. [S1]', '- Refer every pregnant woman with a raised glucose result to the clinician. [S1]'].join('\n');
+    const forMan = checkPlanDraft(draft, [special], man);
+    expect(forMan.removed.map((r) => r.reason)).toEqual(['line_for_other_population', 'line_for_other_population', 'line_for_other_population']);
+    const forOlderMan = checkPlanDraft(draft, [special], { sex: 'male', ageYears: 70 });
+    expect(forOlderMan.text).toContain('avoid glibenclamide');
+    expect(forOlderMan.text).not.toContain('24 to 28 weeks');
+  });
+});
+
 describe('a forbidden drug class (hypertension sample ch6: ACE inhibitors and ARBs in pregnancy)', () => {
   const medicines = [
     section(

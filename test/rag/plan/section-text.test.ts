@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tableCells } from '../../../src/rag/plan/section-text.js';
+import { isSubheading, sectionUnits, tableCells } from '../../../src/rag/plan/section-text.js';
 
 describe('tableCells: a table row as the chunker writes it', () => {
   it('keeps a header whose brackets hold "; " as one cell', () => {
@@ -24,3 +24,20 @@ describe('tableCells: a merged cell', () => {
     expect(cells?.size).toBe(3);
   });
 });
+
+describe('sub-headings inside a chunk', () => {
+  it('go with the units under them, and are not units themselves', () => {
+    const units = sectionUnits(['Before any sub-heading.', '', 'Older adults', '', 'Prefer metformin at low doses.', '- Check kidney function', '', 'Table 6.1 Targets', 'Group: older; Fasting (mmol/L): up to 8'].join('\n'));
+    expect(units.map((u) => [u.text, u.subheading])).toEqual([
+      ['Before any sub-heading.', undefined],
+      ['Prefer metformin at low doses.', 'Older adults'],
+      ['Check kidney function', 'Older adults'],
+      ['Table 6.1 Targets: Group: older; Fasting (mmol/L): up to 8', 'Older adults'],
+    ]);
+    expect(isSubheading('Older adults')).toBe(true);
+    expect(isSubheading('Prefer metformin at low doses.')).toBe(false);
+    expect(isSubheading('- Check kidney function')).toBe(false);
+    expect(isSubheading('Group: older; Fasting (mmol/L): up to 8')).toBe(false);
+  });
+});
+
