@@ -532,6 +532,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Daily iron for children|Iron dosing for children/i],
   },
   {
+    id: 'anaemia-pregnant-treatment-dose-only',
+    book: 'pregnancy',
+    population: 'pregnant woman, haemoglobin 9.6 g/dL',
+    // The pregnancy guideline's "Every pregnant woman should take ... 30 to 60 mg of elemental iron" ends
+    // "Treatment doses for anaemia are in the sample anaemia guideline": her dose is the anaemia book's 120 mg,
+    // not both.
+    messages: ['27 year old woman, 22 weeks pregnant, haemoglobin 9.6 g/dL, tired, pale conjunctivae', 'dx: anaemia in pregnancy'],
+    mustSay: [/120 mg of elemental iron/i],
+    mustNotSay: [/30 to 60 mg/i],
+    unsafeDraft: ['Every pregnant woman should take a daily tablet containing 30 to 60 mg of elemental iron and 400 micrograms of folic acid for the whole pregnancy.'],
+  },
+  {
     id: 'anaemia-older-woman',
     book: 'anaemia',
     population: 'older woman',

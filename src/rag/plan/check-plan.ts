@@ -1,8 +1,8 @@
 import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
-import { doseSupported, dosesInText, findDoses } from './doses.js';
-import { comparable, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
+import { comparable, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -22,7 +22,8 @@ export type RemovalReason =
   | 'prevention_dose_for_condition'
   | 'dose_for_other_measurement'
   | 'dose_for_another_class'
-  | 'line_for_other_population';
+  | 'line_for_other_population'
+  | 'dose_treated_in_another_guideline';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -41,6 +42,8 @@ interface PatientFit {
   onlyForbidden: ReadonlySet<string>;
   /** Labels of sections on preventing the illness she has: their doses are not her treatment. */
   preventionOfHerCondition: ReadonlySet<string>;
+  /** Labels of sections that send the treatment of her illness to another guideline: their doses are for others. */
+  treatedElsewhere: ReadonlySet<string>;
   /** Labels of sections whose every stated range leaves out what she measured: their doses are for other readings. */
   otherMeasurements: ReadonlySet<string>;
   /** Per label, the section's lines under a sub-heading for other patients (comparable text). */
@@ -93,6 +96,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
         preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
+        treatedElsewhere: new Set(sections.filter((s) => sendsHerTreatmentElsewhere(s.section, conditions)).map((s) => s.label.toUpperCase())),
         otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
         linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics)])),
       }
@@ -226,17 +230,24 @@ function checkRecommendation(
   if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
     return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };
   }
+  // Amounts to give, not concentrations: "below 11 g/dL" is a threshold the rules below leave alone.
+  const given = dosesGiven(substance);
   // A prevention dose given to a patient who has the illness: a row for prevention only, or a dose
   // citing only sections on preventing her illness.
-  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (doses.length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
+  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (given.length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
     return { text: null, labels: [], unknownLabels, reason: 'prevention_dose_for_condition' };
   }
+  // "Every pregnant woman should take ... 30 to 60 mg of elemental iron" from a section whose treatment
+  // doses for anaemia "are in the sample anaemia guideline", for a woman with anaemia.
+  if (fit && given.length > 0 && valid.every((label) => fit.treatedElsewhere.has(label))) {
+    return { text: null, labels: [], unknownLabels, reason: 'dose_treated_in_another_guideline' };
+  }
   // "An adult with some dehydration needs ORS ... 75 ml per kg" in a plan for no dehydration.
-  if (fit && fit.conditions.length > 0 && doses.length > 0 && fit.conditions.every((c) => lineForAnotherClassOrForm(substance, c))) {
+  if (fit && fit.conditions.length > 0 && given.length > 0 && fit.conditions.every((c) => lineForAnotherClassOrForm(substance, c))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_another_class' };
   }
   // "Give nifedipine immediate-release 10 mg" from "Severe hypertension in pregnancy" (160/110 mmHg or more) for 150/100.
-  if (fit && doses.length > 0 && valid.every((label) => fit.otherMeasurements.has(label))) {
+  if (fit && given.length > 0 && valid.every((label) => fit.otherMeasurements.has(label))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_measurement' };
   }
   const text = unknownLabels.length === 0 ? unit : withoutUnknownLabels(unit, byLabel);

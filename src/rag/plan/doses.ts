@@ -55,6 +55,14 @@ export function normaliseDoseText(text: string): string {
   return t;
 }
 
+/**
+ * The doses a text gives: those findDoses reads, less concentrations ("below 11 g/dL", "5.1 mmol/L"),
+ * which are measurements and thresholds, not amounts to give.
+ */
+export function dosesGiven(text: string): Dose[] {
+  return findDoses(text).filter((dose) => !/\/\s*(?:dl|l|ml)\b/i.test(dose.canonical));
+}
+
 /** The doses mentioned in a text, in order of appearance. */
 export function findDoses(text: string): Dose[] {
   const doses: Dose[] = [];

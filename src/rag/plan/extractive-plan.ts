@@ -4,13 +4,13 @@ import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
-import { findDoses } from './doses.js';
+import { dosesGiven, findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-warnings.js';
 import { crossReferences, headedBy } from './plan-sections.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -90,7 +90,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // "Preventing bleeding after birth" for a woman who is bleeding: its advice may be hers, its doses are not.
     // "Severe hypertension in pregnancy" (160/110 or more) for a reading of 150/100: its doses are not hers either.
-    const noDosesHere = preventsConditionSheHas(section, conditions) || sectionForOtherMeasurements(section, measured);
+    const noDosesHere = preventsConditionSheHas(section, conditions) || sendsHerTreatmentElsewhere(section, conditions) || sectionForOtherMeasurements(section, measured);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
     // "... from Table 3.1 by the child's age or weight" with Table 3.1 in this section refers to nothing elsewhere.
@@ -157,7 +157,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
-      const givesDose = findDoses(unit.text).length > 0;
+      const givesDose = dosesGiven(unit.text).length > 0;
       if (givesDose && (noDosesHere || (conditions.length > 0 && conditions.every((c) => lineForAnotherClassOrForm(unit.text, c))))) return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {
         // "Rectal artesunate is given by CHWs to children aged 2 months up to 6 years ..." to an adult: the

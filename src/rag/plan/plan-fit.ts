@@ -693,6 +693,26 @@ export function preventsConditionSheHas(section: Pick<CitedSection, 'sectionPath
 
 const PREGNANCY_STATE = /^(?:pregnan\w*|antenatal|trimesters?)$/;
 
+/** "Treatment doses for anaemia are in the sample anaemia guideline", "Treatment of malaria is described in the malaria guideline". */
+const TREATMENT_ELSEWHERE = /\btreatment(?:\s+doses?)?\s+(?:for|of)\s+([a-z][a-z -]{2,60}?)\s+(?:are|is)\s+(?:given\s+|described\s+)?in\s+(?:the\s+)?[a-z -]*guidelines?\b/i;
+
+/**
+ * True when the section sends the treatment of the illness she has to another guideline: its doses are
+ * for everyone else. "Every pregnant woman should take a daily tablet containing 30 to 60 mg of elemental
+ * iron ... Treatment doses for anaemia are in the sample anaemia guideline": for a woman with anaemia the
+ * 30 to 60 mg is not her dose (the anaemia guideline's 120 mg is). Not when the diagnosis asks for prevention.
+ */
+export function sendsHerTreatmentElsewhere(section: Pick<CitedSection, 'text' | 'titlePath'>, conditions: readonly string[]): boolean {
+  if (conditions.length === 0 || conditions.some(asksForPrevention)) return false;
+  for (const sentence of splitSentences(sectionBody(section))) {
+    const named = TREATMENT_ELSEWHERE.exec(sentence)?.[1];
+    if (named === undefined) continue;
+    const about = { titlePath: normaliseQueryText(named) };
+    if (conditions.some((condition) => sectionIsAbout(about, conditionWords(condition).filter((w) => !PREGNANCY_STATE.test(w))))) return true;
+  }
+  return false;
+}
+
 /**
  * True when a table row is for prevention only ("Misoprostol; Use: Prevention at home births without
  * oxytocin; 600 micrograms by mouth") and the diagnosis does not ask for prevention: the treatment rows

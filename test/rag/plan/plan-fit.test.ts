@@ -3,7 +3,7 @@ import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -59,6 +59,24 @@ describe('plan checks for the patient (a Claude draft that is unsafe for her)', 
     expect(forbiddenDrugs(s, { ageYears: 4 }).map((f) => f.drug)).toEqual(['aspirin']);
     expect(forbiddenDrugs(s, { ageYears: 30, sex: 'female', pregnant: true }).map((f) => f.drug)).toEqual(['misoprostol']);
     expect(forbiddenDrugs(s, { ageYears: 30, sex: 'male' })).toEqual([]);
+  });
+});
+
+describe('a section that sends the treatment of her illness to another guideline (pregnancy sample: "Anaemia and iron in pregnancy")', () => {
+  const iron = section(
+    'S1',
+    'Other care during pregnancy > Anaemia and iron in pregnancy',
+    'A pregnant woman is anaemic when her haemoglobin is below 11 g/dL. Every pregnant woman should take a daily tablet containing 30 to 60 mg of elemental iron and 400 micrograms of folic acid for the whole pregnancy. Treatment doses for anaemia are in the sample anaemia guideline.',
+  );
+  const pregnant = { sex: 'female' as const, ageYears: 27, pregnant: true, trimester: 2 as const };
+
+  it('gives no dose of it to a woman with that illness, and keeps it for prevention and for other illnesses', () => {
+    expect(sendsHerTreatmentElsewhere(iron.section, ['anaemia in pregnancy'])).toBe(true);
+    expect(sendsHerTreatmentElsewhere(iron.section, ['anaemia prevention in pregnancy'])).toBe(false);
+    expect(sendsHerTreatmentElsewhere(iron.section, ['malaria in pregnancy'])).toBe(false);
+    const checked = checkPlanDraft('- Every pregnant woman should take a daily tablet containing 30 to 60 mg of elemental iron. [S1]\n- A pregnant woman is anaemic when her haemoglobin is below 11 g/dL. [S1]', [iron], pregnant, [], ['anaemia in pregnancy']);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['dose_treated_in_another_guideline']);
+    expect(checked.text).toContain('below 11 g/dL');
   });
 });
 
