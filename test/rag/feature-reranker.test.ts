@@ -58,3 +58,28 @@ describe('feature reranker: care for the illness the patient has, prevention for
     expect(await rank('preventing bleeding after birth')).toBe('preventing');
   });
 });
+
+describe('feature reranker: a section written for pregnancy alone', () => {
+  const preeclampsia: RerankCandidate = {
+    accession: 'SAMPLE-PREGNANCY',
+    sectionId: 'pe',
+    titlePath: 'Pregnancy care > Hypertensive disorders of pregnancy > Hypertensive disorders of pregnancy > Pre-eclampsia',
+    sectionPath: 'Hypertensive disorders of pregnancy > Hypertensive disorders of pregnancy > Pre-eclampsia',
+    text: 'Pre-eclampsia is a blood pressure of 140/90 mmHg or more after 20 weeks of pregnancy with protein in the urine.',
+    fusedScore: 0.032,
+  };
+  const adherence: RerankCandidate = { ...candidate('Medicines > Medicines for hypertension > Helping people take medicines every day'), fusedScore: 0.03 };
+  const first = async (condition: string, demographics: { ageYears: number; sex: 'female'; pregnant?: boolean }) => {
+    const scores = await featureReranker().rerank({ condition, text: `${condition} BP 150/95 forgets her medicines`, demographics }, [preeclampsia, adherence]);
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'pregnancy' : 'hypertension';
+  };
+
+  it('ranks below her own guideline for a woman not said to be pregnant, as her plan would leave it out', async () => {
+    expect(await first('hypertension', { ageYears: 48, sex: 'female' })).toBe('hypertension');
+  });
+
+  it('keeps its place when she is pregnant or the diagnosis names pregnancy', async () => {
+    expect(await first('hypertension', { ageYears: 28, sex: 'female', pregnant: true })).toBe('pregnancy');
+    expect(await first('hypertension in pregnancy', { ageYears: 28, sex: 'female' })).toBe('pregnancy');
+  });
+});
