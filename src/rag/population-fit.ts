@@ -1,4 +1,4 @@
-import { adolescentTextApplies, adultTextApplies, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
+import { adolescentTextApplies, adultTextApplies, ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
 import type { Demographics } from '../patient/findings.js';
 import { pregnancyStatus, type Trimester } from '../patient/pregnancy.js';
 
@@ -71,7 +71,9 @@ export function writtenForPregnancyOnly(sectionPath: string): boolean {
 
 /**
  * How specifically a section that fits is written for this patient: 1 when its deepest population
- * title names her own trimester or her state after birth, else 0. Retrieval puts such sections first,
+ * title names her own trimester, her state after birth, or the youngest band she is in ("Young infants
+ * under 2 months" for a baby of 1 month: a young infant with fast breathing is referred, not given the
+ * children's amoxicillin), else 0. Retrieval puts such sections first,
  * so `dx: malaria` for a woman 10 weeks pregnant reaches the first-trimester treatment.
  */
 export function populationPreference(sectionPath: string, d: Demographics): 0 | 1 {
@@ -80,6 +82,7 @@ export function populationPreference(sectionPath: string, d: Demographics): 0 | 
   for (let i = segments.length - 1; i >= 0; i--) {
     const title = segments[i] ?? '';
     if (status.state === 'postpartum' && POSTPARTUM.test(title)) return 1;
+    if (LOW_WEIGHT_INFANT.test(title) && ageInMonths(d) !== undefined) return infantFits(title, d) && youngestBandFits(title, d) ? 1 : 0;
     if (status.state === 'pregnant' && status.trimester !== undefined) {
       const named = trimestersIn(title);
       if (named.length > 0) return named.includes(status.trimester) ? 1 : 0;
@@ -115,6 +118,15 @@ function pregnancyFits(title: string, d: Demographics): boolean {
     if (named.length > 0 && !named.includes(status.trimester)) return false;
   }
   return true;
+}
+
+/** "Young infants" (under 2 months), "infants under 6 months", "infants weighing less than 5 kg": her age or weight is under the band's limit. */
+function youngestBandFits(title: string, d: Demographics): boolean {
+  const months = ageInMonths(d) ?? Infinity;
+  const band = /\b(?:under|less than) (\d+) ?(kg|months?)\b/.exec(title);
+  if (band) return band[2] === 'kg' ? d.weightKg !== undefined && d.weightKg < Number(band[1]) : months < Number(band[1]);
+  // A newborn is in the first month of life.
+  return /\byoung infants?\b/.test(title) ? ageGroupOf(d) === 'young_infant' : months < 1;
 }
 
 function infantFits(title: string, d: Demographics): boolean {

@@ -53,6 +53,17 @@ describe('sections that fit the patient', () => {
     expect(fitToPatient([ASSESS, ADULTS, SECOND, FIRST], (p) => p, d)).toEqual([FIRST, ASSESS, ADULTS]);
   });
 
+  it('puts a section for her own young-infant band first: a baby of 1 month with pneumonia is classified as a young infant', () => {
+    const youngInfants = 'Classifying cough or difficult breathing > Classifying the illness > Young infants under 2 months';
+    const amoxicillin = 'Treating pneumonia and wheeze > Treating pneumonia with amoxicillin > Amoxicillin dispersible tablet dosing by age and weight';
+    const under6 = 'Follow-up and discharge > Infants under 6 months';
+    expect(fitToPatient([amoxicillin, youngInfants], (p) => p, { ageMonths: 1 })).toEqual([youngInfants, amoxicillin]);
+    expect(fitToPatient([amoxicillin, under6], (p) => p, { ageMonths: 3 })).toEqual([under6, amoxicillin]);
+    // Older than the band, or age unknown: nothing moves.
+    expect(fitToPatient([amoxicillin, under6], (p) => p, { ageMonths: 8 })).toEqual([amoxicillin, under6]);
+    expect(fitToPatient([amoxicillin, youngInfants], (p) => p, {})).toEqual([amoxicillin, youngInfants]);
+  });
+
   it('keeps adult sections from 10 years and child sections under 15 years (the overlap of src/patient/age.ts)', () => {
     expect(sectionFitsPatient(CHILDREN, { ageYears: 12 })).toBe(true);
     expect(sectionFitsPatient(CHILDREN, { ageYears: 16 })).toBe(false);
