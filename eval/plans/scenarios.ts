@@ -568,6 +568,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['58 year old woman, on amlodipine 10 mg daily for 3 months, BP still 156/98', 'dx: hypertension'],
     mustCite: [/Stepping up treatment/i],
     mustSay: [/increases the dose|adds a second medicine|second medicine/i],
+    // She takes 10 mg a day: step 1 of the protocol (amlodipine 5 mg) is below her dose.
+    mustNotSay: [/Amlodipine 5 mg once daily/i],
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
@@ -822,10 +824,12 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'diabetes',
     population: 'man of 55 on metformin, glucose above target',
     // The "Special situations" chapter is one chunk: its lines under "Finding high glucose in pregnancy"
-    // and "Older adults" are not for a man of 55. The step up (a sulfonylurea) is.
+    // and "Older adults" are not for a man of 55. The step up (a sulfonylurea) is. He takes 2000 mg of
+    // metformin a day: the titration steps below that (a "starting dose" of 500 mg) are not his.
     messages: ['55 year old man, known diabetes on metformin 1 g twice daily for 6 months, fasting glucose 10 mmol/L', 'dx: type 2 diabetes, not controlled on metformin'],
     mustSay: [/gliclazide/i],
-    mustNotSay: [/24 to 28 weeks|at low doses/i],
+    mustNotSay: [/24 to 28 weeks|at low doses/i, /starting dose|Total per day: (?:500|1000|1500) mg/i],
+    unsafeDraft: ['Table 3.1 Metformin titration using 500 mg tablets: Step: Week 1 (starting dose); With breakfast: –; With evening meal: 500 mg; Total per day: 500 mg'],
   },
   {
     id: 'diabetes-new-kidney-disease',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
-import { medicinesTaken } from '../patient/findings.js';
+import { medicineNamesTaken } from '../patient/findings.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
@@ -188,7 +188,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           const withoutTest = fits(await search(`${diagnosis.condition} no test available`, k, k)).filter((s) => sectionForTestNotDone(s) && !ids.has(s.id));
           chosen = [...withoutTest.slice(0, 1), ...chosen];
         }
-        const medicines = medicinesTaken(consult.findings);
+        const medicines = medicineNamesTaken(consult.findings);
         // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
         if (!consult.urgentReferral && lacksMedicineToStart(chosen, medicines)) {
           const dosing = firstDosingSection(fits(await withIntroductions(await search(`${diagnosis.condition} first-line medicines doses`, k, k))), chosen);

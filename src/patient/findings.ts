@@ -2,6 +2,7 @@
  * The clinical facts a consult collects, shared by the LLM interview tools, the offline rule
  * extraction and the plan. The categories match the `FindingCategory` enum of the database.
  */
+import { medicineName } from './medicine-dose.js';
 
 export const FINDING_CATEGORIES = [
   'symptom',
@@ -32,6 +33,11 @@ export interface Finding {
 /** The medicines the health worker says the patient takes (not those said to be absent), as recorded. */
 export function medicinesTaken(findings: readonly Finding[]): string[] {
   return findings.filter((f) => f.category === 'medication' && !f.negated).map((f) => f.value);
+}
+
+/** The names of the medicines she takes, without the doses recorded with them ("metformin 1 g twice daily" -> "metformin"). */
+export function medicineNamesTaken(findings: readonly Finding[]): string[] {
+  return [...new Set(medicinesTaken(findings).map(medicineName))];
 }
 
 /** Who the patient is; every field is optional until the health worker has said it. */

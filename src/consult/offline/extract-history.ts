@@ -4,6 +4,7 @@
  * Coartem, AL, ALu); short ambiguous names (AL, ACT, ART, SP) count only after "on", "given",
  * "took" and the like. Allergies run first so that "allergic to penicillin" is not a medicine.
  */
+import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
 import { findMentions } from '../../patient/negation.js';
 import type { Extraction } from './extraction.js';
 
@@ -178,6 +179,8 @@ function extractMedicines(extraction: Extraction): void {
     const affirmed = mentions.find((mention) => !mention.negated);
     const chosen = affirmed ?? mentions[0];
     if (!chosen) continue;
-    extraction.addFinding(chosen.start, 'medication', affirmed ? drug : `no ${drug}`, !affirmed);
+    // "metformin 1 g twice daily": the dose goes with the medicine (the plan reads how much she takes a day).
+    const dose = affirmed ? doseWrittenAfterName(extraction.clinical.text.slice(chosen.end, chosen.end + 60)) : undefined;
+    extraction.addFinding(chosen.start, 'medication', affirmed ? (dose ? `${drug} ${dose}` : drug) : `no ${drug}`, !affirmed);
   }
 }

@@ -6,7 +6,7 @@ import { comparable, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, 
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
-import { excludesPatient, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -23,7 +23,8 @@ export type RemovalReason =
   | 'dose_for_other_measurement'
   | 'dose_for_another_class'
   | 'line_for_other_population'
-  | 'dose_treated_in_another_guideline';
+  | 'dose_treated_in_another_guideline'
+  | 'row_below_dose_taken';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -229,6 +230,10 @@ function checkRecommendation(
   // A quoted row of a classification table whose MUAC, haemoglobin or blood pressure band is not hers.
   if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
     return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };
+  }
+  // A titration step below the dose she already takes ("Week 1 (starting dose) ... 500 mg" on 2000 mg a day).
+  if (fit && row && rowBelowDoseTaken(substance, row, fit.findings)) {
+    return { text: null, labels: [], unknownLabels, reason: 'row_below_dose_taken' };
   }
   // Amounts to give, not concentrations: "below 11 g/dL" is a threshold the rules below leave alone.
   const given = dosesGiven(substance);

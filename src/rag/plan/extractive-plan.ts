@@ -1,12 +1,12 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
-import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { medicineNamesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { dosesGiven, findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
-import { excludesPatient, parseWeightBand, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
@@ -81,7 +81,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   // Where the other sections send the reader ("as described in Plan B") is what to do: those lines count more.
   const references = input.sections.flatMap(({ section }) => crossReferences(section));
   // What a section says against a medicine she already takes (stop, switch) is what to do about it.
-  const medicines = medicinesTaken(input.findings);
+  const medicines = medicineNamesTaken(input.findings);
   input.sections.forEach((labelled, sectionIndex) => {
     const { section } = labelled;
     const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
@@ -156,6 +156,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const fit = bands[position] ?? 'no_band';
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
+      if (unit.cells && rowBelowDoseTaken(unit.text, unit.cells, input.findings)) return;
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
       const givesDose = dosesGiven(unit.text).length > 0;
       if (givesDose && (noDosesHere || (conditions.length > 0 && conditions.every((c) => lineForAnotherClassOrForm(unit.text, c))))) return;

@@ -1,9 +1,11 @@
 import { adultTextApplies, ageInMonthsForBands, ageUnitOf, childTextApplies, toMonths } from '../../patient/age.js';
-import type { Demographics } from '../../patient/findings.js';
+import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { dailyDoseMg } from '../../patient/medicine-dose.js';
 import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAside } from '../../patient/pregnancy.js';
 import { inBand, type Band } from '../../patient/weight.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
 import { normaliseDoseText } from './doses.js';
+import { drugsNamed } from './drug-names.js';
 
 /**
  * Whether a piece of guideline text is about this patient: the weight or age band of a dosing-table
@@ -70,6 +72,28 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
   const months = ageInMonthsForBands(demographics);
   if (ageBand && months !== undefined) return inBand(months, ageBand) ? 'fits' : 'other_band';
   return 'undecided';
+}
+
+/**
+ * True when a titration table's row is a step below the dose she already takes: "Table 3.1 Metformin
+ * titration ...: Step: Week 1 (starting dose); ...; Total per day: 500 mg" for a man on metformin 1 g
+ * twice daily (2000 mg a day); "Step: 1; Medicine and dose: Amlodipine 5 mg once daily" for a woman on
+ * amlodipine 10 mg daily. Her own step and those above it stay; a dose recorded without how often
+ * decides nothing.
+ */
+export function rowBelowDoseTaken(rowText: string, cells: ReadonlyMap<string, string>, findings: readonly Finding[]): boolean {
+  const total = [...cells].find(([header]) => /\b(?:total per day|total daily|daily total|per day)\b/i.test(header))?.[1];
+  const mg = total === undefined ? undefined : /(\d+(?:\.\d+)?)\s*(mg|g)\b/i.exec(total);
+  const totalMg = mg ? Number(mg[1]) * (mg[2]?.toLowerCase() === 'g' ? 1000 : 1) : undefined;
+  return [...drugsNamed(rowText)].some((drug) => {
+    // The row's day total, or the dose it writes after the medicine's name ("Amlodipine 5 mg once daily").
+    const rowDaily = totalMg ?? dailyDoseMg(rowText, drug);
+    if (rowDaily === undefined) return false;
+    return medicinesTaken(findings).some((recorded) => {
+      const taken = dailyDoseMg(recorded, drug);
+      return taken !== undefined && rowDaily < taken;
+    });
+  });
 }
 
 /**

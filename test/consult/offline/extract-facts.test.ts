@@ -177,8 +177,11 @@ const HISTORY: readonly Case[] = [
   { text: 'on amoxicillin since Monday', findings: [medicine('amoxicillin')] },
   {
     text: '16 weeks pregnant, on lisinopril 10 mg and amlodipine, hctz stopped',
-    findings: [medicine('lisinopril'), medicine('amlodipine'), medicine('hydrochlorothiazide')],
+    findings: [medicine('lisinopril 10 mg'), medicine('amlodipine'), medicine('hydrochlorothiazide')],
   },
+  // The dose goes with the medicine: the plan leaves out the titration steps below what he takes a day.
+  { text: 'known diabetes on metformin 1 g twice daily for 6 months', findings: [medicine('metformin 1 g twice daily')] },
+  { text: 'metformin 500mg bd, amlodipine 5 mg od', findings: [medicine('metformin 500 mg bd'), medicine('amlodipine 5 mg od')] },
   {
     text: 'on gliclazide and metformin, TLD for 2 years, INH month 2, RUTF 5 weeks',
     findings: [medicine('gliclazide'), medicine('tenofovir-lamivudine-dolutegravir'), medicine('isoniazid'), medicine('ready-to-use therapeutic food')],

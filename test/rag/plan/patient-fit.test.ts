@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
-import { excludesPatient, parseAgeBand, rowFitsMeasurements, titlesExcludePatient } from '../../../src/rag/plan/patient-fit.js';
+import { excludesPatient, parseAgeBand, rowBelowDoseTaken, rowFitsMeasurements, titlesExcludePatient } from '../../../src/rag/plan/patient-fit.js';
+import { tableCells } from '../../../src/rag/plan/section-text.js';
 
 const man = { ageYears: 50, sex: 'male' as const };
 const pregnantWoman = { ageYears: 30, sex: 'female' as const, pregnant: true, gestationWeeks: 24 };
@@ -83,3 +84,28 @@ describe('parseAgeBand: "up to" ends where the next row begins', () => {
     expect(parseAgeBand('1 to 5 years')).toEqual({ low: 12, high: 72 });
   });
 });
+
+describe('rowBelowDoseTaken: titration steps she has passed', () => {
+  const row = (text: string) => [text, tableCells(text.slice(text.indexOf(': ') + 2)) ?? new Map<string, string>()] as const;
+  const metformin = (total: string) => row(`Table 3.1 Metformin titration using 500 mg tablets: Step: Week 2; With breakfast: 500 mg; With evening meal: 500 mg; Total per day: ${total}`);
+  const on = (value: string) => [{ category: 'medication' as const, value }];
+
+  it('leaves out a step whose total a day is below what she takes, and keeps her own and the next', () => {
+    expect(rowBelowDoseTaken(...metformin('1000 mg'), on('metformin 1 g twice daily'))).toBe(true);
+    expect(rowBelowDoseTaken(...metformin('2000 mg (usual maximum)'), on('metformin 1 g twice daily'))).toBe(false);
+    expect(rowBelowDoseTaken(...metformin('1500 mg'), on('metformin 500 mg bd'))).toBe(false);
+  });
+
+  it('reads the dose written after the medicine in a protocol row', () => {
+    const [text, cells] = row('Table A1.1 Sample protocol steps: Step: 1; Medicine and dose: Amlodipine 5 mg once daily');
+    expect(rowBelowDoseTaken(text, cells, on('amlodipine 10 mg daily'))).toBe(true);
+    expect(rowBelowDoseTaken(text, cells, on('amlodipine 5 mg daily'))).toBe(false);
+  });
+
+  it('decides nothing without how often she takes it, or for another medicine', () => {
+    expect(rowBelowDoseTaken(...metformin('1000 mg'), on('metformin'))).toBe(false);
+    expect(rowBelowDoseTaken(...metformin('1000 mg'), on('metformin 1 g'))).toBe(false);
+    expect(rowBelowDoseTaken(...metformin('1000 mg'), on('gliclazide 80 mg twice daily'))).toBe(false);
+  });
+});
+
