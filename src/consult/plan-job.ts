@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { medicineNamesTaken } from '../patient/findings.js';
+import { classifiedByFindings } from '../patient/classify-by-findings.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
@@ -106,12 +107,14 @@ async function answerOnce(
 async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
   await answerOnce(deps, { consultId, key: planJobId(consultId, 0), kind: 'assessment_plan' }, async (consult) => {
     if (consult.diagnoses.length === 0) throw permanentJobError(`consult ${consultId} has no diagnosis`);
+    // "SAM" with a failed appetite test is complicated SAM: the plan is referral, not RUTF at home.
+    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(d.condition, consult.findings, consult.urgentReferral) }));
     const retrieved: CitedSection[] = [];
     const uncovered: string[] = [];
     const closest: string[] = [];
     // Covered, but every section found is written for other patients (a book for children under five).
     const forOthers: string[] = [];
-    for (const diagnosis of consult.diagnoses.slice(0, 3)) {
+    for (const diagnosis of diagnoses.slice(0, 3)) {
       const k = deps.sectionsPerDiagnosis ?? 4;
       // The treatment query has no per-chapter cap: what a plan needs (the dosing table, what to do first)
       // is usually a sibling of the sections already taken. The condition query keeps the cap, so one
@@ -235,7 +238,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
       sections.length > 0
         ? await composePlan({
             ...(deps.writer ? { writer: deps.writer } : {}),
-            input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses.filter((d) => !uncovered.includes(d.condition) && !forOthers.includes(d.condition)), sections },
+            input: { demographics: consult.demographics, findings: consult.findings, diagnoses: diagnoses.filter((d) => !uncovered.includes(d.condition) && !forOthers.includes(d.condition)), sections },
           })
         : null;
     const notice = [uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '', forOthers.length > 0 ? writtenForOtherPatients(forOthers) : '']

@@ -114,9 +114,30 @@ const NOT_IMPROVING = new RegExp(
 export function extractHistory(extraction: Extraction): void {
   extractAllergies(extraction);
   extractConditions(extraction);
+  extractAppetiteTest(extraction);
   extractMedicines(extraction);
   extractHabits(extraction);
   extractCourse(extraction);
+}
+
+/**
+ * The appetite test of a child with severe acute malnutrition (offered RUTF under observation): it
+ * decides between treatment at home and referral. "Ate the RUTF well" at an assessment is the test, not
+ * a medicine the child takes ("on RUTF 5 weeks" is).
+ */
+const APPETITE_TEST: ReadonlyArray<readonly [string, RegExp]> = [
+  ['failed appetite test', re(String.raw`\b(?:fail(?:ed|s)?|did not pass|not pass(?:ed)?)\s+(?:the\s+)?appetite test|\bappetite test\s*(?::|-|is|was)?\s*(?:failed|fail|negative|not passed)|\b(?:refuse[sd]?|(?:did|does|would) not eat|cannot eat|not able to eat|unable to eat|no eat)\s+(?:the\s+)?rutf\b`)],
+  ['passed appetite test', re(String.raw`\b(?:pass(?:ed|es)?)\s+(?:the\s+)?appetite test|\bappetite test\s*(?::|-|is|was)?\s*(?:passed|pass|ok|good|positive)|\b(?:eats?|ate|eating|took|takes|finished)\s+(?:the\s+)?rutf(?:\s+test)?(?:\s+sachet)?\s+(?:well|fine|quickly|all)\b`)],
+];
+
+function extractAppetiteTest(extraction: Extraction): void {
+  for (const [value, pattern] of APPETITE_TEST) {
+    const match = extraction.unclaimedMatches(pattern)[0];
+    if (!match) continue;
+    extraction.claim(match);
+    extraction.addFinding(match.start, 'test_result', value);
+    return;
+  }
 }
 
 function extractCourse(extraction: Extraction): void {

@@ -173,6 +173,11 @@ const HISTORY: readonly Case[] = [
   { text: 'no kidney disease', findings: [no('history', 'history of kidney disease')] },
   { text: 'mother has sickle cell trait', findings: [] },
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
+  // The appetite test decides home treatment or referral for SAM; eating the test sachet is not being on RUTF.
+  { text: 'passed appetite test', findings: [{ category: 'test_result', value: 'passed appetite test' }] },
+  { text: 'ate the RUTF test sachet well', findings: [{ category: 'test_result', value: 'passed appetite test' }], absent: ['ready-to-use therapeutic food'] },
+  { text: 'refused the RUTF', findings: [{ category: 'test_result', value: 'failed appetite test' }], absent: ['ready-to-use therapeutic food'] },
+  { text: 'did not pass the appetite test', findings: [{ category: 'test_result', value: 'failed appetite test' }], absent: ['passed appetite test'] },
   // The standard spelling of amoxicillin was not read (the pattern wanted "amoxycillin" or "amoxcillin").
   { text: 'on amoxicillin since Monday', findings: [medicine('amoxicillin')] },
   {
