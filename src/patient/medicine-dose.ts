@@ -16,17 +16,27 @@ const TIMES_A_DAY: ReadonlyArray<[RegExp, number]> = [
 /** An amount in mg or g, then an optional frequency, right after the medicine's name. */
 const AMOUNT = /^\s*(\d+(?:\.\d+)?)\s*(mg|g|grams?|milligrams?)\b\s*/;
 
+/** The amount (in mg), how it was written, and how often a day, of the dose opening `textAfterName`. */
+function readDose(textAfterName: string): { mg: number; written: string; frequency?: string; timesADay?: number } | undefined {
+  const amount = AMOUNT.exec(textAfterName);
+  if (!amount) return undefined;
+  const grams = /^g|^gram/.test(amount[2] ?? '');
+  const rest = textAfterName.slice(amount[0].length).toLowerCase();
+  const frequency = TIMES_A_DAY.map(([pattern, times]) => ({ text: pattern.exec(rest)?.[0], times })).find((f) => f.text !== undefined);
+  return {
+    mg: Number(amount[1]) * (grams ? 1000 : 1),
+    written: `${amount[1]} ${grams ? 'g' : 'mg'}`,
+    ...(frequency?.text ? { frequency: frequency.text.trim(), timesADay: frequency.times } : {}),
+  };
+}
+
 /**
  * The dose written right after a medicine's name in `textAfterName` ("1 g twice daily for 6 months" ->
  * "1 g twice daily"), or undefined when no amount follows it.
  */
 export function doseWrittenAfterName(textAfterName: string): string | undefined {
-  const amount = AMOUNT.exec(textAfterName);
-  if (!amount) return undefined;
-  const unit = /^g|^gram/.test(amount[2] ?? '') ? 'g' : 'mg';
-  const rest = textAfterName.slice(amount[0].length).toLowerCase();
-  const frequency = TIMES_A_DAY.map(([pattern]) => pattern.exec(rest)?.[0]).find((m) => m !== undefined);
-  return `${amount[1]} ${unit}${frequency ? ` ${frequency.trim()}` : ''}`;
+  const dose = readDose(textAfterName);
+  return dose && (dose.frequency ? `${dose.written} ${dose.frequency}` : dose.written);
 }
 
 /**
@@ -37,14 +47,8 @@ export function dailyDoseMg(recorded: string, medicine: string): number | undefi
   const lower = recorded.toLowerCase();
   const at = lower.indexOf(medicine.toLowerCase());
   if (at < 0) return undefined;
-  const after = lower.slice(at + medicine.length);
-  const amount = AMOUNT.exec(after);
-  if (!amount) return undefined;
-  const rest = after.slice(amount[0].length);
-  const times = TIMES_A_DAY.find(([pattern]) => pattern.test(rest))?.[1];
-  if (times === undefined) return undefined;
-  const mg = Number(amount[1]) * (/^g|^gram/.test(amount[2] ?? '') ? 1000 : 1);
-  return mg * times;
+  const dose = readDose(lower.slice(at + medicine.length));
+  return dose?.timesADay === undefined ? undefined : dose.mg * dose.timesADay;
 }
 
 /** The medicine's name without the dose recorded after it ("metformin 1 g twice daily" -> "metformin"). */

@@ -110,3 +110,15 @@ export function drugsNamed(text: string): Set<string> {
   }
   return names;
 }
+
+/** "ACT" (artemisinin-based combination therapy): the combinations the guidelines give as one. Case-sensitive: "act" is a verb. */
+const ACT = /\bACTs?\b/;
+const ACT_MEDICINES = ['artemether-lumefantrine', 'artesunate-amodiaquine'];
+
+/** The medicines a text names, the medicines of the drug classes it names, and the ACTs when it says "ACT". */
+export function medicinesAndClassMembersNamed(text: string): Set<string> {
+  const names = drugsNamed(text);
+  for (const drugClass of drugClassesNamed(text)) for (const drug of DRUG_CLASSES[drugClass] ?? []) names.add(drug);
+  if (ACT.test(text)) for (const drug of ACT_MEDICINES) names.add(drug);
+  return names;
+}

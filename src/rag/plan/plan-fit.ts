@@ -7,7 +7,7 @@ import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
 import { excludesPatient } from './patient-fit.js';
-import { DRUG_CLASSES, drugClassesNamed, drugsNamed } from './drug-names.js';
+import { DRUG_CLASSES, drugClassesNamed, drugsNamed, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
@@ -464,7 +464,7 @@ function givesForPositiveResult(section: Pick<CitedSection, 'text' | 'titlePath'
 export function introGivesForPositiveResult(section: Pick<CitedSection, 'text' | 'titlePath'>, introduction: Pick<CitedSection, 'text' | 'titlePath'>, findings: readonly Finding[]): boolean {
   const given = medicinesForPositiveResult(sectionBody(introduction), findings);
   if (given.size === 0) return false;
-  const named = medicinesNamed(sectionBody(section));
+  const named = medicinesAndClassMembersNamed(sectionBody(section));
   // "Give the first dose yourself ... crush an ordinary tablet": a dose of no named medicine is a dose of
   // the one the introduction gives.
   if (named.size === 0) return UNNAMED_DOSE.test(sectionBody(section));
@@ -472,18 +472,6 @@ export function introGivesForPositiveResult(section: Pick<CitedSection, 'text' |
 }
 
 const UNNAMED_DOSE = /\b(?:doses?|tablets?)\b/i;
-
-/** "ACT" (artemisinin-based combination therapy) in a guideline's text: the combinations it names. Case-sensitive: "act" is a verb. */
-const ACT = /\bACTs?\b/;
-const ACT_MEDICINES = ['artemether-lumefantrine', 'artesunate-amodiaquine'];
-
-/** The medicines a text names, those of the drug classes it names, and the ACTs when it says "ACT". */
-function medicinesNamed(text: string): Set<string> {
-  const names = drugsNamed(text);
-  for (const drugClass of drugClassesNamed(text)) for (const drug of DRUG_CLASSES[drugClass] ?? []) names.add(drug);
-  if (ACT.test(text)) for (const drug of ACT_MEDICINES) names.add(drug);
-  return names;
-}
 
 /**
  * The medicines a text gives to patients with a positive test for which every result she reported (or
@@ -496,7 +484,7 @@ function medicinesForPositiveResult(text: string, findings: readonly Finding[]):
   for (const sentence of splitSentences(text)) {
     const stated = POSITIVE_RESULT_OF.exec(sentence);
     if (!stated || !GIVES.test(sentence) || WITHHOLDS.test(sentence)) continue;
-    const medicines = medicinesNamed(sentence);
+    const medicines = medicinesAndClassMembersNamed(sentence);
     if (medicines.size === 0) continue;
     const kind = TEST_KINDS.find((k) => k.test(stated[1] ?? '')) ?? (/malaria/i.test(sentence) ? TEST_KINDS[0] : undefined);
     const sameTest = results.filter((f) => kind !== undefined && kind.test(f.value));
