@@ -61,6 +61,15 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   return { condition, contextual: contextual.text, expansionShares: contextual.shares };
 }
 
+/**
+ * What the health worker wrote, as search words: the diagnosis and the salient findings (negated phrases
+ * dropped), lexicon-expanded, without the population and dosing words retrieval adds to the query.
+ */
+export function askedText(condition: string, findings: readonly Finding[]): string {
+  const written = [conditionQueryText(condition), ...salientFindings(findings).map((f) => withoutNegatedPhrases(f.value))];
+  return normaliseQueryText(written.filter(Boolean).join(' '));
+}
+
 /** Findings that shape the plan: present (not negated), most specific categories first, at most eight. */
 export function salientFindings(findings: readonly Finding[]): Finding[] {
   const order: Record<Finding['category'], number> = {

@@ -6,6 +6,7 @@ const MODIFIERS = new Set([
   'simple', 'persistent', 'recurrent', 'early', 'late', 'disease', 'disorder', 'infection', 'syndrome', 'condition',
   'problem', 'child', 'children', 'adult', 'adults', 'infant', 'baby', 'newborn', 'kid', 'toddler', 'patient', 'woman', 'women', 'man', 'men', 'mother', 'girl', 'boy', 'person', 'treatment',
   'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'screening', 'referral', 'guideline',
+  'new', 'newly', 'start', 'starting', 'confirmed', 'unconfirmed', 'known', 'presumptive', 'presumed', 'diagnosed',
   'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious', 'follow-up', 'followup', 'routine', 'review',
 ]);
 

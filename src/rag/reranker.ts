@@ -1,4 +1,4 @@
-import type { Demographics } from '../patient/findings.js';
+import type { Demographics, Finding } from '../patient/findings.js';
 
 /** One candidate section as a reranker sees it. */
 export interface RerankCandidate {
@@ -18,6 +18,8 @@ export interface RerankQuery {
   /** The contextual query text (diagnosis, population, salient findings), normalised. */
   text: string;
   demographics: Demographics;
+  /** What the health worker reported; absent, the features that read findings read none. */
+  findings?: readonly Finding[];
 }
 
 /**

@@ -90,7 +90,7 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   const fusedAll = fuseRankings(ranked);
   const reranker = deps.reranker ?? DEFAULT_RERANKER;
   const scores = await reranker.rerank(
-    { condition: input.condition, text: queries.contextual, demographics: input.demographics },
+    { condition: input.condition, text: queries.contextual, demographics: input.demographics, findings: input.findings },
     fusedAll.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, titlePath: f.section.titlePath, sectionPath: f.section.sectionPath, text: f.section.text, fusedScore: f.fusedScore })),
   );
   // Ties keep the fused order, which is itself stable (content hash), so runs repeat exactly.

@@ -1,3 +1,4 @@
+import { type Finding } from '../patient/findings.js';
 import type { GuidelineSection } from './guideline-section.js';
 
 /**
@@ -49,4 +50,28 @@ const WORKUP_PATH = /\b(?:diagnosis of|diagnostic|diagnosis and classification|t
 /** True when the section is about finding or confirming the condition rather than managing it. */
 export function workupSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
   return WORKUP_PATH.test(section.sectionPath) && !managementSection(section);
+}
+
+/** A diagnosis just made ("newly confirmed", "new diagnosis", "newly dx"), or treatment asked to start. */
+const NEW_DIAGNOSIS = /\bnew(?:ly)?\s+(?:diagnos\w*|dx|confirmed|found|detected)\b|\bnew diagnosis\b|\bdiagnosed (?:today|this week)\b|\bstart(?:ing)?\s+(?:art|treatment|medicines?|metformin|insulin|tablets?)\b/i;
+/** A medication finding that says none is taken: "no current medicines", "no drugs", "not on treatment". */
+const NO_MEDICINE = /^\s*(?:no|none|nil|not on)\b(?:\s+(?:current|regular|any))?\s*(?:medicines?|medications?|drugs|treatment|tablets)?\s*$/i;
+
+/**
+ * True when the health worker has a diagnosis just made and nothing taken for it yet: the patient
+ * needs treatment started ("First-line medicines and starting doses"), not the diagnosis confirmed again.
+ */
+export function asksToStartTreatment(condition: string, findings: readonly Finding[]): boolean {
+  const saysNone = findings.some((f) => f.category === 'medication' && (f.negated || NO_MEDICINE.test(f.value)));
+  const takes = findings.some((f) => f.category === 'medication' && !f.negated && !NO_MEDICINE.test(f.value));
+  if (takes) return false;
+  return saysNone || NEW_DIAGNOSIS.test(condition) || findings.some((f) => !f.negated && NEW_DIAGNOSIS.test(f.value));
+}
+
+/** A heading on starting treatment: "Starting dose and titration", "First-line medicines", "When to start medicines". */
+const STARTING_TITLE = /\bstart(?:s|ing)?\b|\bfirst-line\b|\binitiat\w*/i;
+
+/** True when the section's own heading (its last title) is about starting treatment, not preventing an illness. */
+export function startingSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return STARTING_TITLE.test(section.sectionPath.split(' > ').at(-1) ?? '') && !PREVENTION_TITLE.test(section.sectionPath);
 }

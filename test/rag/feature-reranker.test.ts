@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featureReranker } from '../../src/rag/feature-reranker.js';
+import type { Finding } from '../../src/patient/findings.js';
 import type { RerankCandidate } from '../../src/rag/reranker.js';
 
 const BOOK = 'Hypertension in adults';
@@ -81,5 +82,63 @@ describe('feature reranker: a section written for pregnancy alone', () => {
   it('keeps its place when she is pregnant or the diagnosis names pregnancy', async () => {
     expect(await first('hypertension', { ageYears: 28, sex: 'female', pregnant: true })).toBe('pregnancy');
     expect(await first('hypertension in pregnancy', { ageYears: 28, sex: 'female' })).toBe('pregnancy');
+  });
+});
+
+describe('feature reranker: the health worker’s own words in a section’s heading', () => {
+  const malaria = (path: string, fusedScore: number, text = 'Malaria.'): RerankCandidate => ({
+    accession: 'SAMPLE-MALARIA',
+    sectionId: path,
+    titlePath: `Malaria at community level > ${path}`,
+    sectionPath: path,
+    text,
+    fusedScore,
+  });
+  // The dosing table matches more of the query's words (the medicine, "dose", the weight).
+  const dosing = malaria('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band', 0.032);
+  const vomits = malaria('Treatment of uncomplicated malaria > If the patient vomits the medicine', 0.03);
+  const order = async (findings: Finding[]) => {
+    const scores = await featureReranker().rerank(
+      { condition: 'uncomplicated malaria', text: 'uncomplicated malaria child weight 17 kg dose by body weight', demographics: { ageYears: 5, sex: 'female', weightKg: 17 }, findings },
+      [dosing, vomits],
+    );
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'dosing' : 'vomits';
+  };
+
+  it('puts the section whose heading names what she reported first: a child who vomited the dose', async () => {
+    expect(await order([{ category: 'symptom', value: 'vomited 20 minutes after the dose' }])).toBe('vomits');
+  });
+
+  it('does not read a negated finding as asked, nor reorder when nothing she said heads a section', async () => {
+    expect(await order([{ category: 'symptom', value: 'no vomiting' }])).toBe('dosing');
+    expect(await order([{ category: 'symptom', value: 'fever 2 days' }])).toBe('dosing');
+  });
+
+  it('reads sub-headings kept inside a chunk as headings', async () => {
+    const chapter = malaria('Treatment of uncomplicated malaria > Follow-up', 0.03, 'Follow-up\nSee the child on day 3.\nIf the patient vomits the medicine\nGive the dose again.');
+    const scores = await featureReranker().rerank(
+      { condition: 'uncomplicated malaria', text: 'uncomplicated malaria', demographics: { ageYears: 5 }, findings: [{ category: 'symptom', value: 'vomited 20 minutes after the dose' }] },
+      [dosing, chapter],
+    );
+    expect(scores[1]).toBeGreaterThan(scores[0] ?? 0);
+  });
+});
+
+describe('feature reranker: a diagnosis just made, with nothing taken for it yet', () => {
+  const confirming = { ...candidate('Diagnosis and classification > Thresholds and classification > Confirming the diagnosis'), fusedScore: 0.034 };
+  const whenToStart = { ...candidate('Medicines > Medicines for hypertension > When to start medicines'), fusedScore: 0.03 };
+  const first = async (condition: string, findings: Finding[]) => {
+    const scores = await featureReranker().rerank({ condition, text: `${condition} adult BP 164/98`, demographics: { ageYears: 58, sex: 'male' }, findings }, [confirming, whenToStart]);
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'confirming' : 'start';
+  };
+
+  it('puts starting treatment first for a newly confirmed diagnosis or a patient on no medicine', async () => {
+    expect(await first('essential hypertension, newly confirmed', [])).toBe('start');
+    expect(await first('HBP', [{ category: 'medication', value: 'no drugs' }])).toBe('start');
+  });
+
+  it('does not when she already takes a medicine for it, or nothing says the diagnosis is new', async () => {
+    expect(await first('essential hypertension, newly confirmed', [{ category: 'medication', value: 'amlodipine 5 mg daily' }])).toBe('confirming');
+    expect(await first('hypertension', [])).toBe('confirming');
   });
 });
