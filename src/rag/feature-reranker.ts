@@ -6,7 +6,7 @@ import { conditionConcepts, sameWord } from './condition-words.js';
 import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
-import { asksForPrevention, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
+import { assessmentSection, asksForPrevention, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
 export interface RerankFeatures {
@@ -52,7 +52,8 @@ export interface RerankFeatures {
   measure: number;
   /**
    * 1 for a section on managing the illness (treat, give, dose, refer), -1 for workup (testing, measuring,
-   * screening); the other way round when the health worker asks how to do or keep a test. -1 for a section
+   * screening) and for assessing or classifying the class the diagnosis has already named ("Classifying
+   * dehydration > Some dehydration" below "Plan B"); the other way round when the health worker asks how to do or keep a test. -1 for a section
    * on preventing an illness unless the diagnosis asks for prevention: a woman bleeding after birth needs
    * the first steps, not "Preventing bleeding after birth".
    */
@@ -162,7 +163,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       unstatedPregnancy: pregnancyUnstated && writtenForPregnancyOnly(c.sectionPath) ? 1 : 0,
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
-      role: !wants('role') ? 0 : !asksPrevention && preventionSection(c) ? -1 : intent * (managementSection(c) ? 1 : workupSection(c) ? -1 : 0),
+      role: !wants('role') ? 0 : !asksPrevention && preventionSection(c) ? -1 : intent * (managementSection(c) ? 1 : workupSection(c) || assessmentSection(c) ? -1 : 0),
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
       course: notResponding && COURSE_HEADING.test(ownHeadings(c.titlePath).slice(-2).join(' > ')) ? 1 : 0,
     };

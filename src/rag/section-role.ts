@@ -52,6 +52,18 @@ export function workupSection(section: Pick<GuidelineSection, 'sectionPath'>): b
   return WORKUP_PATH.test(section.sectionPath) && !managementSection(section);
 }
 
+/** Assessing and classifying: how a health worker reaches the class she has already named. */
+const ASSESSMENT_PATH = /\b(?:classifying|assessing|identifying|signs to look for)\b/i;
+
+/**
+ * True when the section is about assessing or classifying the illness ("Classifying dehydration > Some
+ * dehydration") rather than managing it ("Plan B: treat some dehydration with ORS"). A plan still reads
+ * such a section (its class may say what to do), but a diagnosis that names the class has been reached.
+ */
+export function assessmentSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return ASSESSMENT_PATH.test(section.sectionPath) && !managementSection(section);
+}
+
 /** A diagnosis just made ("newly confirmed", "new diagnosis", "newly dx"), or treatment asked to start. */
 const NEW_DIAGNOSIS = /\bnew(?:ly)?\s+(?:diagnos\w*|dx|confirmed|found|detected)\b|\bnew diagnosis\b|\bdiagnosed (?:today|this week)\b|\bstart(?:ing)?\s+(?:art|treatment|medicines?|metformin|insulin|tablets?)\b/i;
 /** A medication finding that says none is taken: "no current medicines", "no drugs", "not on treatment". */

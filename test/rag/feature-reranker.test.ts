@@ -142,3 +142,28 @@ describe('feature reranker: a diagnosis just made, with nothing taken for it yet
     expect(await first('hypertension', [])).toBe('confirming');
   });
 });
+
+describe('feature reranker: a class the health worker has named is managed, not classified again', () => {
+  const diarrhoea = (path: string, fusedScore: number): RerankCandidate => ({
+    accession: 'SAMPLE-DIARRHOEA',
+    sectionId: path,
+    titlePath: `Diarrhoea & dehydration > ${path}`,
+    sectionPath: path,
+    text: 'Some dehydration.',
+    fusedScore,
+  });
+  const classifying = diarrhoea('Assessing diarrhoea and dehydration > Assessing dehydration > Classifying dehydration > Some dehydration', 0.0325);
+  const planB = diarrhoea('Rehydration: Plans A, B and C > Plan B: treat some dehydration with ORS', 0.03);
+  const first = async (condition: string) => {
+    const scores = await featureReranker().rerank({ condition, text: `${condition} child`, demographics: { ageYears: 2 } }, [classifying, planB]);
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'classifying' : 'plan B';
+  };
+
+  it('puts Plan B before the classification table for "some dehydration"', async () => {
+    expect(await first('diarrhoea with some dehydration')).toBe('plan B');
+  });
+
+  it('puts the classification first when the health worker asks how to read the signs', async () => {
+    expect(await first('how to read dehydration signs')).toBe('classifying');
+  });
+});
