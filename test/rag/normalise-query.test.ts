@@ -42,6 +42,9 @@ describe('the CHW lexicon', () => {
     expect(searchTerms(normaliseQueryText('one convulsion at home'))).toEqual(expect.arrayContaining(['convulsion', 'fit']));
     expect(searchTerms(normaliseQueryText('jaundice since Monday'))).toEqual(expect.arrayContaining(['yellow', 'eyes']));
     expect(searchTerms(normaliseQueryText('had a seizure'))).toEqual(expect.arrayContaining(['convulsions', 'fits']));
+    // The pregnancy guideline heads its sections "Bleeding after birth", never "postpartum haemorrhage".
+    expect(searchTerms(normaliseQueryText('postpartum haemorrhage'))).toEqual(expect.arrayContaining(['bleeding', 'after', 'birth']));
+    expect(searchTerms(normaliseQueryText('antepartum hemorrhage'))).toContain('bleeding');
   });
 
   it('reads high or raised blood pressure as hypertension, the word the guideline is titled with', () => {
