@@ -163,7 +163,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       unstatedPregnancy: pregnancyUnstated && writtenForPregnancyOnly(c.sectionPath) ? 1 : 0,
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
-      role: !wants('role') ? 0 : !asksPrevention && preventionSection(c) ? -1 : intent * (managementSection(c) ? 1 : workupSection(c) || assessmentSection(c) ? -1 : 0),
+      role: wants('role') ? sectionRole(c, asksPrevention, intent) : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
       course: notResponding && COURSE_HEADING.test(ownHeadings(c.titlePath).slice(-2).join(' > ')) ? 1 : 0,
     };
@@ -172,6 +172,23 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const maxAsked = Math.max(1e-9, ...raw.map((r) => r.asked));
   return raw.map((r) => ({ ...r, heading: r.heading / maxHeading, asked: r.asked / maxAsked }));
 }
+
+/**
+ * The role feature: managing the illness 1, working it up or classifying it -1 (the other way round for
+ * a question about doing a test). When the diagnosis asks for prevention, care that prevents
+ * (preventive treatment, supplements, deworming, vaccination) takes management's place and treating
+ * the illness is neither: "anaemia prevention in pregnancy" wants daily supplementation, not the
+ * treatment dose.
+ */
+function sectionRole(c: RerankCandidate, asksPrevention: boolean, intent: number): number {
+  const preventive = PREVENTIVE_CARE.test(c.sectionPath);
+  if (asksPrevention) return preventive ? 1 : workupSection(c) || assessmentSection(c) ? -intent : 0;
+  if (preventionSection(c)) return -1;
+  return intent * (managementSection(c) ? 1 : workupSection(c) || assessmentSection(c) ? -1 : 0);
+}
+
+/** Headings of care that prevents rather than treats. */
+const PREVENTIVE_CARE = /\b(?:chemo)?prevent(?:ive|ion|ing)\b|\bprophylaxis\b|\bprep\b|\bsupplement\w*|\bdeworm\w*|\bvaccin\w*/i;
 
 /** 1 when the headings' severity agrees with the diagnosis' severity, -1 when it contradicts it. */
 function severityAgreement(severity: Severity, titlePath: string): number {

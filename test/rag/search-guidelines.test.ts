@@ -53,6 +53,16 @@ describe('searchGuidelines over the sample corpus', () => {
     if (t1InSecond >= 0) expect(rankOf(second.sections, 'mal-preg-t2')).toBeLessThan(t1InSecond);
   });
 
+  it('puts the daily supplement first when prevention of anaemia in pregnancy is asked, the treatment dose when she is anaemic', async () => {
+    const demographics = { ageYears: 25, sex: 'female' as const, pregnant: true, trimester: 2 as const };
+    const prevention = await searchGuidelines(textOnly, { condition: 'prevention of anaemia in pregnancy', demographics, findings: [{ category: 'history', value: '14 weeks, booking visit' }] });
+    expect(prevention.sections[0]?.section.sectionId).toBe('an-iron-preg-prevention');
+    const anaemic = await searchGuidelines(textOnly, { condition: 'anaemia in pregnancy', demographics, findings: [{ category: 'test_result', value: 'Hb 9.1 g/dL' }] });
+    const ids = anaemic.sections.map((s) => s.section.sectionId);
+    expect(ids.indexOf('an-iron-preg-treatment')).toBeGreaterThanOrEqual(0);
+    if (ids.includes('an-iron-preg-prevention')) expect(ids.indexOf('an-iron-preg-treatment')).toBeLessThan(ids.indexOf('an-iron-preg-prevention'));
+  });
+
   it('returns provenance, text, fused score and which retrievers found each section', async () => {
     const result = await searchGuidelines(hybrid, {
       condition: 'pneumonia',
