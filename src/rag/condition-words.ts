@@ -15,9 +15,11 @@ export function conditionWords(condition: string): string[] {
   return namingWords(normaliseQueryText(condition));
 }
 
-/** Same word, or the same stem for words of five letters or more ("malarial" ~ "malaria", "infants" ~ "infant"). */
+/** Same word, a short word and its plural ("fit" ~ "fits"), or the same stem for words of five letters or more ("malarial" ~ "malaria", "infants" ~ "infant"). */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
+  // A short word and its plural: "fit" ~ "fits", "sign" ~ "signs".
+  if (a === `${b}s` || b === `${a}s`) return true;
   if (a.length < 5 || b.length < 5) return false;
   const stem = (w: string) => w.slice(0, Math.max(5, w.length - 2));
   return b.startsWith(stem(a)) || a.startsWith(stem(b));

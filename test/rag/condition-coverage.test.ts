@@ -12,6 +12,9 @@ describe('whether the retrieved sections cover a stated condition (by their head
     expect(coverageOf('uncomplicated malaria', [HIV, MALARIA]).covered).toBe(true);
     expect(coverageOf('malarial fever', [MALARIA]).covered).toBe(true);
     expect(coverageOf('eclampsia', [PREGNANCY]).covered).toBe(true);
+    // A short word and its plural: the guideline's "First aid during a fit" covers "fits".
+    const FIT = section('Pregnancy care: pre-eclampsia, danger signs and referral', 'Care before and during referral > First aid during a fit');
+    expect(coverageOf('fits', [FIT]).covered).toBe(true);
   });
 
   it('does not cover nonsense, an absent condition, or a condition named only by its modifiers', () => {
@@ -20,6 +23,8 @@ describe('whether the retrieved sections cover a stated condition (by their head
     // "severe" and "treatment" appear in headings but name no condition.
     expect(coverageOf('severe asdfgh treatment', [MALARIA]).covered).toBe(false);
     expect(conditionWords('severe acute malnutrition')).toEqual(['malnutrition']);
+    // Whether the diagnosis is new or confirmed says nothing about which condition it is.
+    expect(conditionWords('essential hypertension, newly confirmed')).toEqual(['essential', 'hypertension']);
     // Who the patient is names no condition: a pregnant woman fitting is about fits (and pregnancy), not about women.
     expect(conditionWords('pregnant woman fitting')).not.toContain('woman');
     expect(coverageOf('sick man', [HIV, MALARIA]).covered).toBe(false);
