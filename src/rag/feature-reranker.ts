@@ -63,7 +63,8 @@ export interface RerankFeatures {
   /**
    * 1 for a section on what to do when treatment is not working (not improving, not responding, stepping
    * up, adding a medicine, treatment failure) when the health worker says it is not: "still fast
-   * breathing on day 3", "BP still 152/96 on amlodipine", "weight not increasing on RUTF".
+   * breathing on day 3", "BP still 152/96 on amlodipine", "weight not increasing on RUTF". A sub-heading
+   * the chunk keeps counts as a heading ("Follow-up after 3 days" holds "If the child is not improving").
    */
   course: number;
 }
@@ -111,7 +112,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const askedWords = wants('asked') ? searchTerms(askedText(query.condition, query.findings ?? [])).filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
-  const titled = wants('asked') || wants('starting') ? candidates.map(titlesOfChunk) : [];
+  const titled = wants('asked') || wants('starting') || wants('course') ? candidates.map(titlesOfChunk) : [];
   const lastHeadings = wants('asked') ? titled.map((t) => splitWords(t.join(' '))) : [];
   const askedRarity = new Map(askedWords.map((w) => [w, 1 / (1 + lastHeadings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const startsTreatment = wants('starting') && asksToStartTreatment(query.condition, query.findings ?? []);
@@ -165,7 +166,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       measure: measurementsPlaced(c.text, measured),
       role: wants('role') ? sectionRole(c, asksPrevention, intent) : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
-      course: notResponding && COURSE_HEADING.test(ownHeadings(c.titlePath).slice(-2).join(' > ')) ? 1 : 0,
+      course: notResponding && COURSE_HEADING.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));

@@ -167,3 +167,35 @@ describe('feature reranker: a class the health worker has named is managed, not 
     expect(await first('how to read dehydration signs')).toBe('classifying');
   });
 });
+
+describe('feature reranker: treatment that is not working', () => {
+  const pneumonia = (path: string, fusedScore: number, text: string): RerankCandidate => ({
+    accession: 'SAMPLE-PNEUMONIA',
+    sectionId: path,
+    titlePath: `Cough and pneumonia in children under five > ${path}`,
+    sectionPath: path,
+    text,
+    fusedScore,
+  });
+  const dosing = pneumonia('Treating pneumonia and wheeze > Treating pneumonia with amoxicillin > Amoxicillin dosing', 0.033, 'Give amoxicillin twice daily for 5 days.');
+  const followUp = pneumonia(
+    'Home care, referral and follow-up > Follow-up after 3 days',
+    0.03,
+    'Follow-up after 3 days\nSee the child again after 3 days of amoxicillin.\nIf the child is not improving or is worse\nRefer the child.',
+  );
+  const first = async (finding: string) => {
+    const scores = await featureReranker().rerank(
+      { condition: 'pneumonia', text: `pneumonia child ${finding}`, demographics: { ageMonths: 14 }, findings: [{ category: 'symptom', value: finding }] },
+      [dosing, followUp],
+    );
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'dosing' : 'follow-up';
+  };
+
+  it('puts the section that says what to do when the child is not improving first, even as a sub-heading', async () => {
+    expect(await first('breathing still fast on day 3 of amoxicillin')).toBe('follow-up');
+  });
+
+  it('keeps the dosing first for a child starting treatment', async () => {
+    expect(await first('fast breathing since yesterday')).toBe('dosing');
+  });
+});
