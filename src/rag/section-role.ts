@@ -1,4 +1,6 @@
 import { type Finding } from '../patient/findings.js';
+import { diagnosisHead } from './normalise-query.js';
+import { medicinesAndClassMembersNamed } from './plan/drug-names.js';
 import type { GuidelineSection } from './guideline-section.js';
 
 /**
@@ -86,4 +88,32 @@ const STARTING_TITLE = /\bstart(?:s|ing)?\b|\bfirst-line\b|\binitiat\w*/i;
 /** True when the section's own heading (its last title) is about starting treatment, not preventing an illness. */
 export function startingSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
   return STARTING_TITLE.test(section.sectionPath.split(' > ').at(-1) ?? '') && !PREVENTION_TITLE.test(section.sectionPath);
+}
+
+/** A diagnosis that asks about a medicine rather than an illness it treats: its dose, its prevention use, or taking it with others. */
+const NOT_AN_EFFECT = /\b(?:dos(?:e|es|ing)|loading|start\w*|prophylaxis|prevent\w*|routine|with other|deficiency)\b|\band\b/i;
+/** Generic words for the medicines a patient is on. */
+const GENERIC_MEDICINE = /\b(?:drugs?|medicines?|medications?|tablets?|treatment)\b/i;
+
+/**
+ * The medicines a diagnosis says the problem comes from ("ACE inhibitor cough", "isoniazid peripheral
+ * neuropathy", "iron syrup making stool black"), or ['*'] for a generic one ("drug-induced hepatitis", "TB
+ * drugs red urine"); none when the diagnosis asks for a dose, for prevention or about taking medicines
+ * together.
+ */
+export function medicinesBlamed(condition: string): string[] {
+  // "hypoglycaemia on sulfonylurea": what she is on is context, not the problem.
+  const head = diagnosisHead(condition);
+  if (NOT_AN_EFFECT.test(head)) return [];
+  const named = [...medicinesAndClassMembersNamed(head)];
+  if (named.length > 0) return named;
+  return GENERIC_MEDICINE.test(head) ? ['*'] : [];
+}
+
+/** A heading on the side effects of medicines. */
+const SIDE_EFFECT_TITLE = /\bside[- ]effects?\b|\badverse\b/i;
+
+/** True when the section's own heading is about side effects. */
+export function sideEffectSection(title: string): boolean {
+  return SIDE_EFFECT_TITLE.test(title);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { featureReranker } from '../../src/rag/feature-reranker.js';
+import { medicinesBlamed } from '../../src/rag/section-role.js';
 import type { Finding } from '../../src/patient/findings.js';
 import type { RerankCandidate } from '../../src/rag/reranker.js';
 
@@ -197,5 +198,34 @@ describe('feature reranker: treatment that is not working', () => {
 
   it('keeps the dosing first for a child starting treatment', async () => {
     expect(await first('fast breathing since yesterday')).toBe('dosing');
+  });
+});
+
+describe('feature reranker: a problem the diagnosis blames on a medicine', () => {
+  const sideEffects = { ...candidate('Medicines > Medicines for hypertension > Side effects to ask about'), text: 'Lisinopril and other ACE inhibitors can cause a dry cough.', fusedScore: 0.03 };
+  const firstLine = { ...candidate('Medicines > Medicines for hypertension > First-line medicines and starting doses in adults'), text: 'Lisinopril 10 mg once daily.', fusedScore: 0.034 };
+  const first = async (condition: string) => {
+    const scores = await featureReranker().rerank({ condition, text: `${condition} older adult dry cough`, demographics: { ageYears: 62, sex: 'female' } }, [sideEffects, firstLine]);
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'side effects' : 'first-line';
+  };
+
+  it('puts the side effects of the medicine first: "ACE inhibitor cough"', async () => {
+    expect(await first('ACE inhibitor cough')).toBe('side effects');
+  });
+
+  it('does not for the illness itself, or for a dose of the medicine', async () => {
+    expect(await first('hypertension')).toBe('first-line');
+    expect(await first('lisinopril dose')).toBe('first-line');
+  });
+});
+
+describe('the medicines a diagnosis blames', () => {
+  it('reads the medicine before the problem, or a generic drug, and not the treatment the patient is on', () => {
+    expect(medicinesBlamed('isoniazid peripheral neuropathy')).toEqual(['isoniazid']);
+    expect(medicinesBlamed('drug-induced hepatitis on TB treatment')).toEqual(['*']);
+    expect(medicinesBlamed('hypoglycaemia on sulfonylurea')).toEqual([]);
+    expect(medicinesBlamed('iron deficiency anaemia')).toEqual([]);
+    expect(medicinesBlamed('mgso4 loading dose')).toEqual([]);
+    expect(medicinesBlamed('HIV infection in a child, cotrimoxazole prophylaxis')).toEqual([]);
   });
 });
