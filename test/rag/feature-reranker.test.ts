@@ -229,3 +229,39 @@ describe('the medicines a diagnosis blames', () => {
     expect(medicinesBlamed('HIV infection in a child, cotrimoxazole prophylaxis')).toEqual([]);
   });
 });
+
+describe('feature reranker: the sections the best match sends the reader to', () => {
+  const pregnancy = (path: string, fusedScore: number, text: string): RerankCandidate => ({
+    accession: 'SAMPLE-PREGNANCY',
+    sectionId: path,
+    titlePath: `Pregnancy care > ${path}`,
+    sectionPath: path,
+    text,
+    fusedScore,
+  });
+  const fits = pregnancy('Danger signs in pregnancy > Fits', 0.04, 'A fit in pregnancy is eclampsia until proven otherwise: see First aid during a fit, and refer.');
+  const preeclampsia = pregnancy('Hypertensive disorders > Severe pre-eclampsia', 0.038, 'Give the magnesium sulfate loading dose before transfer (Table 5.1).');
+  // Better matched than either target, and neither management nor assessment by its heading.
+  const swelling = pregnancy('Other care during pregnancy > Swelling of the legs', 0.034, 'Swelling of the legs is common late in pregnancy.');
+  const firstAid = pregnancy('Care before and during referral > First aid during a fit', 0.029, 'Protect her from injury.');
+  const loading = pregnancy('Care before and during referral > Magnesium sulfate > Loading dose before referral', 0.029, 'The loading dose needs no drip.\nTable 5.1 Magnesium sulfate loading dose\nIntramuscular; 10 g');
+  const scoresFor = (candidates: RerankCandidate[]) =>
+    featureReranker().rerank({ condition: 'eclampsia', text: 'eclampsia pregnancy', demographics: { ageYears: 19, sex: 'female', pregnant: true } }, candidates);
+
+  it('lifts the heading a leading section points to ("see First aid during a fit") above an unrelated one', async () => {
+    const [, , swellingScore, firstAidScore] = await scoresFor([fits, preeclampsia, swelling, firstAid]);
+    expect(firstAidScore).toBeGreaterThan(swellingScore ?? 0);
+  });
+
+  it('lifts the chunk holding a table a leading section points to ("(Table 5.1)")', async () => {
+    const [, , swellingScore, loadingScore] = await scoresFor([fits, preeclampsia, swelling, loading]);
+    expect(loadingScore).toBeGreaterThan(swellingScore ?? 0);
+  });
+
+  it('follows no pointer from a section far down the list', async () => {
+    const low = { ...fits, fusedScore: 0.001 };
+    const others = [0.05, 0.049, 0.048].map((score, i) => pregnancy(`Other > Section ${i}`, score, 'Nothing to follow.'));
+    const scores = await scoresFor([...others, low, swelling, firstAid]);
+    expect(scores[5]).toBeLessThan(scores[4] ?? 0);
+  });
+});

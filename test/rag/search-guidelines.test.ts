@@ -77,8 +77,8 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(top?.section).toMatchObject({ accession: 'SAMPLE-PNEUMONIA', bookTitle: expect.stringMatching(/pneumonia/i) });
     expect(top?.section.text.startsWith(top.section.titlePath)).toBe(true);
     expect(result.sections.some((s) => s.foundBy.some((f) => f.startsWith('vector:')) && s.foundBy.some((f) => f.startsWith('text:')))).toBe(true);
-    const scores = result.sections.map((s) => s.score);
-    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    // The order is the reranker's; each section still carries its fused (RRF) score.
+    for (const { score } of result.sections) expect(score).toBeGreaterThan(0);
   });
 
   it('finds a section by its title path alone', async () => {

@@ -3,6 +3,7 @@ import type { CitedSection } from '../guideline-section.js';
 import { findDoses } from './doses.js';
 import { sectionForAnotherForm } from './plan-fit.js';
 import { managementSection, workupSection } from '../section-role.js';
+import { crossReferences, headedBy } from './cross-references.js';
 
 /**
  * Words that say who the patient is rather than what she has: in "diabetes in pregnancy" the topic is
@@ -73,31 +74,6 @@ export function lacksMedicineToStart(sections: readonly Pick<CitedSection, 'text
 /** The best management section that gives a dose and is not already chosen (the first-line medicines). */
 export function firstDosingSection<S extends Pick<CitedSection, 'id' | 'sectionPath' | 'text'>>(ranked: readonly S[], chosen: readonly S[]): S | undefined {
   return ranked.find((s) => !chosen.some((c) => c.id === s.id) && managementSection(s) && findDoses(s.text).length > 0);
-}
-
-/**
- * Where a section sends the reader for what to do ("as described in Plan B", "see Malaria in
- * pregnancy", "as described in chapter 5 (First aid during a fit)"): the referenced heading's first
- * words, in order, at most `limit`. A chapter number alone names no heading; the heading in brackets
- * after it does.
- */
-const CROSS_REFERENCE = /\b(?:as described in|described in|see|follow(?:ing)?|as in)\s+(?:chapter\s+\d+\s*\(\s*)?(Plan [A-C]\b|[A-Z][\w-]*(?:[ ][a-z][\w-]*){0,4})/g;
-
-export function crossReferences(section: Pick<CitedSection, 'text'>, limit = 2): string[] {
-  const found = [...section.text.matchAll(CROSS_REFERENCE)].map((m) => (m[1] ?? '').trim()).filter((phrase) => phrase.length >= 5 && !/^(?:Table|Figure|Box|Annex|Chapter)\b/.test(phrase));
-  return [...new Set(found)].slice(0, limit);
-}
-
-/**
- * True when one of the section's headings begins with the referenced words: "Plan B" heads "Plan B:
- * treat some dehydration with ORS" and its subsections (the amounts by weight).
- */
-export function headedBy(section: Pick<CitedSection, 'sectionPath'>, phrase: string): boolean {
-  const wanted = phrase.toLowerCase();
-  return section.sectionPath
-    .toLowerCase()
-    .split(' > ')
-    .some((heading) => heading.startsWith(wanted) || (heading.length >= 5 && wanted.startsWith(heading)));
 }
 
 /**

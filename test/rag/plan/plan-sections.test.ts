@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { crossReferences, enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
+import { crossReferences } from '../../../src/rag/plan/cross-references.js';
+import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
 import { managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
