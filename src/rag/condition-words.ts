@@ -18,11 +18,15 @@ export function conditionWords(condition: string): string[] {
 /** Same word, a short word and its plural ("fit" ~ "fits"), or the same stem for words of five letters or more ("malarial" ~ "malaria", "infants" ~ "infant"). */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
+  // Called for every pair of query and heading words a search compares: no strings are built here.
+  if (a.charCodeAt(0) !== b.charCodeAt(0)) return false;
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a.charCodeAt(shared) === b.charCodeAt(shared)) shared += 1;
   // A short word and its plural: "fit" ~ "fits", "sign" ~ "signs".
-  if (a === `${b}s` || b === `${a}s`) return true;
+  if (Math.abs(a.length - b.length) === 1 && shared === Math.min(a.length, b.length) && (a.length > b.length ? a : b).endsWith('s')) return true;
   if (a.length < 5 || b.length < 5) return false;
-  const stem = (w: string) => w.slice(0, Math.max(5, w.length - 2));
-  return b.startsWith(stem(a)) || a.startsWith(stem(b));
+  // One starts with the other's stem: its first max(5, length - 2) letters.
+  return shared >= Math.min(Math.max(5, a.length - 2), Math.max(5, b.length - 2));
 }
 
 /**

@@ -137,8 +137,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const askedWords = wants('asked') ? searchTerms(askedText(query.condition, query.findings ?? [])).filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
   const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') ? candidates.map(titlesOfChunk) : [];
-  const lastHeadings = wants('asked') ? titled.map((t) => splitWords(t.join(' '))) : [];
-  const askedRarity = new Map(askedWords.map((w) => [w, 1 / (1 + lastHeadings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
+  const askedIn = wants('asked') ? headingMatches(askedWords, titled) : [];
+  const askedRarity = askedIn.map((holders) => 1 / (1 + holders.size));
   const blamed = wants('sideEffects') ? medicinesBlamed(query.condition) : [];
   const topBook = candidates.reduce<RerankCandidate | undefined>((a, c) => (a === undefined || c.fusedScore > a.fusedScore ? c : a), undefined)?.accession;
   // The best-matching candidates by fused score (ties in candidate order): the sections that may send the reader on.
@@ -179,9 +179,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
     const own = headings[i] ?? [];
     const heading = own.length === 0 ? 0 : words.reduce((sum, w) => sum + (own.some((x) => sameWord(w, x)) ? (rarity.get(w) ?? 0) : 0), 0);
     const topic = topicWords.length ? topicShare(c.titlePath) : 0;
-    const last = lastHeadings[i] ?? [];
     const introduces = introduced.has(`${c.accession}/${c.sectionPath}`);
-    const asked = introduces || (!asksPrevention && preventionSection(c)) ? 0 : askedWords.reduce((sum, w) => sum + (last.some((x) => sameWord(w, x)) ? (askedRarity.get(w) ?? 0) : 0), 0);
+    const asked = introduces || (!asksPrevention && preventionSection(c)) ? 0 : askedIn.reduce((sum, holders, w) => sum + (holders.has(i) ? (askedRarity[w] ?? 0) : 0), 0);
     return {
       fused: c.fusedScore / best,
       asked,
@@ -259,10 +258,37 @@ function tablesReferenced(text: string): RegExp[] {
   return [...labels].map((label) => new RegExp(`(?:^|\\n)Table\\s+${label.replaceAll('.', '\\.')}\\b`)).filter((holds) => !holds.test(text));
 }
 
+/**
+ * For each word, the candidates (by index) one of whose titles holds it (sameWord). Each distinct
+ * heading word is compared with each word once, however many candidates share it.
+ */
+function headingMatches(words: readonly string[], titles: ReadonlyArray<readonly string[]>): Array<Set<number>> {
+  const holders = new Map<string, number[]>();
+  titles.forEach((own, i) => {
+    for (const x of new Set(splitWords(own.join(' ')))) {
+      const list = holders.get(x);
+      if (list) list.push(i);
+      else holders.set(x, [i]);
+    }
+  });
+  return words.map((w) => {
+    const found = new Set<number>();
+    for (const [x, list] of holders) if (sameWord(w, x)) for (const i of list) found.add(i);
+    return found;
+  });
+}
+
+const TRAILING_PUNCTUATION = /[.!?:]["')]?$/;
+
 /** The section's own title and the sub-headings its text keeps (a chapter that fitted one chunk whole). */
 function titlesOfChunk(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): string[] {
   const own = ownHeadings(candidate.titlePath).slice(-1);
-  for (const line of sectionBody(candidate).split('\n')) if (isSubheading(line)) own.push(line.trim());
+  for (const raw of sectionBody(candidate).split('\n')) {
+    const line = raw.trim();
+    // Most lines are sentences, rows or items: the cheap test for a title-like line comes first.
+    if (line === '' || line.length >= 100 || TRAILING_PUNCTUATION.test(line) || !isSubheading(line)) continue;
+    own.push(line);
+  }
   return own;
 }
 
