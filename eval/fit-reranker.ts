@@ -6,7 +6,7 @@ import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import { FITTED_WEIGHTS, rerankFeatures, scoreFeatures, type RerankFeatures, type RerankWeights } from '../src/rag/feature-reranker.js';
 import { sectionFitsPatient } from '../src/rag/population-fit.js';
-import { searchGuidelines } from '../src/rag/search-guidelines.js';
+import { PER_PART_CAP, searchGuidelines } from '../src/rag/search-guidelines.js';
 import { openBenchDatabase } from '../bench/support/bench-database.js';
 import { buildSectionAtlas, chunkCovers, goldSplit, readGoldSet } from './gold-set.js';
 
@@ -19,7 +19,11 @@ import { buildSectionAtlas, chunkCovers, goldSplit, readGoldSet } from './gold-s
 interface Captured {
   split: 'tune' | 'test';
   features: RerankFeatures[];
-  relevant: boolean[];
+  /** Per candidate, the gold sections (indices into the query's `relevant`) its text covers. */
+  covers: number[][];
+  golds: number;
+  /** Per candidate, its book and chapter: searchGuidelines returns PER_PART_CAP sections of one part at most. */
+  part: string[];
 }
 
 const config = loadConfig(process.env);
@@ -33,7 +37,8 @@ const index = databaseGuidelineIndex(bench.db);
 const captured: Captured[] = [];
 for (const query of gold) {
   let features: RerankFeatures[] = [];
-  let relevant: boolean[] = [];
+  let covers: number[][] = [];
+  let part: string[] = [];
   await searchGuidelines(
     {
       index,
@@ -43,28 +48,43 @@ for (const query of gold) {
           // Candidates written for another population are dropped after reranking whatever their score.
           const fits = candidates.map((c) => sectionFitsPatient(c.sectionPath, query.demographics));
           features = rerankFeatures(q, candidates).filter((_, i) => fits[i]);
-          relevant = candidates
-            .filter((_, i) => fits[i])
-            .map((c) => query.relevant.some((g) => chunkCovers(atlas, c, g)));
+          const fitting = candidates.filter((_, i) => fits[i]);
+          covers = fitting.map((c) => query.relevant.flatMap((g, gi) => (chunkCovers(atlas, c, g) ? [gi] : [])));
+          // The chapter title heads the section path: one part file (an approximation of searchGuidelines' part key).
+          part = fitting.map((c) => `${c.accession}/${c.sectionPath.split(' > ')[0]}`);
           return candidates.map(() => 0);
         },
       },
     },
     { condition: query.condition, demographics: query.demographics, findings: query.findings, k: 10, tokenBudget: 1e9, legs: ['text'] },
   );
-  captured.push({ split: goldSplit(query), features, relevant });
+  captured.push({ split: goldSplit(query), features, covers, golds: query.relevant.length, part });
 }
 await bench.close();
 
+/**
+ * MRR of the first gold section in the top 10, and recall@5 as `npm run eval` counts it: the share of
+ * the query's gold sections among the first five returned, after the per-part cap.
+ */
 function measure(weights: RerankWeights, split: 'tune' | 'test'): { mrr: number; r5: number } {
   let mrr = 0;
   let r5 = 0;
   const rows = captured.filter((c) => c.split === split);
   for (const row of rows) {
     const order = row.features.map((f, i) => ({ s: scoreFeatures(f, weights), i })).sort((a, b) => b.s - a.s || a.i - b.i);
-    const rank = order.findIndex((o) => row.relevant[o.i]) + 1;
-    if (rank > 0 && rank <= 10) mrr += 1 / rank;
-    if (rank > 0 && rank <= 5) r5 += 1;
+    const perPart = new Map<string, number>();
+    const returned: number[] = [];
+    for (const { i } of order) {
+      if (returned.length >= 10) break;
+      const taken = perPart.get(row.part[i]!) ?? 0;
+      if (taken >= PER_PART_CAP) continue;
+      perPart.set(row.part[i]!, taken + 1);
+      returned.push(i);
+    }
+    const rank = returned.findIndex((i) => row.covers[i]!.length > 0) + 1;
+    if (rank > 0) mrr += 1 / rank;
+    const found = new Set(returned.slice(0, 5).flatMap((i) => row.covers[i]!));
+    r5 += found.size / row.golds;
   }
   return { mrr: mrr / rows.length, r5: r5 / rows.length };
 }
@@ -124,7 +144,7 @@ process.stdout.write(`fitted on tune  ${JSON.stringify(best.weights)}\n  tune MR
 if (process.env.SWEEP) {
   const name = process.env.SWEEP as keyof RerankWeights;
   if (!(name in FITTED_WEIGHTS)) throw new Error(`SWEEP=${name}: not a feature (${Object.keys(FITTED_WEIGHTS).join(', ')})`);
-  for (const value of [0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5]) {
+  for (const value of (process.env.SWEEP_VALUES ?? '0,0.05,0.1,0.15,0.2,0.3,0.5').split(',').map(Number)) {
     const w = { ...FITTED_WEIGHTS, [name]: value };
     const a = measure(w, 'tune');
     const b = measure(w, 'test');
