@@ -573,6 +573,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // Confirmed on two visits and on no medicine: treatment starts, so the plan needs Table 6.1's first-line
+    // medicines ("antihypertensive", a word with no "hypertension" in it), not the confirmation steps again.
+    id: 'hypertension-new-no-medicine',
+    book: 'hypertension',
+    population: 'adult man, no medicine yet',
+    messages: ['56 yr old man, HBP 162/100 on 2 visits, not on any medicine', 'dx: HBP'],
+    mustCite: [/First-line medicines and starting doses/i],
+    mustSay: [/amlodipine|hydrochlorothiazide|lisinopril|enalapril|losartan/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
     // Not at target after weeks on one medicine: the next step is "Stepping up treatment" (ch6), not the starting doses.
     id: 'hypertension-not-at-target',
     book: 'hypertension',

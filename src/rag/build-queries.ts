@@ -2,7 +2,9 @@ import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../pati
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
-import { conditionQueryText, expandLexicon, normaliseQueryText } from './normalise-query.js';
+import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
+import { asksToStartTreatment } from './section-role.js';
+import { conditionQueryText, expandLexicon, normaliseQueryText, searchTerms } from './normalise-query.js';
 
 export interface PatientContext {
   condition: string;
@@ -58,8 +60,25 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   const diagnosis = conditionQueryText(input.condition);
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
-  return { condition, contextual: contextual.text, expansionShares: contextual.shares };
+  const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];
+  return { condition: [condition, ...classWords].join(' '), contextual: [contextual.text, ...classWords].join(' '), expansionShares: contextual.shares };
 }
+
+/**
+ * The words guidelines use for the medicines that treat the diagnosed condition (chw-lexicon's
+ * MEDICINE_CLASS_WORDS), each recorded in `shares` as half a word, for a patient whose treatment is to
+ * start (section-role's asksToStartTreatment): "HBP, no drugs" needs the table of first-line
+ * antihypertensives. Not for a patient already on a medicine: a woman not at target on amlodipine needs
+ * "Stepping up treatment", and the starting-dose table would displace it.
+ */
+function medicineClassWords(condition: string, shares: Map<string, number>): string[] {
+  const named = new Set(searchTerms(condition));
+  const added = MEDICINE_CLASS_WORDS.filter(([word, classWord]) => named.has(word) && !named.has(classWord)).map(([, classWord]) => classWord);
+  for (const word of added) shares.set(word, Math.min(shares.get(word) ?? 1, MEDICINE_CLASS_SHARE));
+  return added;
+}
+
+const MEDICINE_CLASS_SHARE = 0.5;
 
 /**
  * What the health worker wrote, as search words: the diagnosis and the salient findings (negated phrases

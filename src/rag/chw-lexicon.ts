@@ -203,3 +203,13 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['dey draw in', 'indrawing'],
   ['womb', 'uterus'],
 ];
+
+/**
+ * The word a guideline uses for the medicines that treat a condition, which does not itself contain the
+ * condition's word: "First-line antihypertensive medicines" (a dose table) and "Medicines to avoid in
+ * pregnancy" never say "hypertension". Added to the search words of a query whose diagnosis names the
+ * condition and whose treatment is to start (build-queries), never to the condition's concepts (a section on antihypertensives does not by that word
+ * cover hypertension). "malaria" -> "antimalarial" was measured and left out: the tune half's recall@5
+ * fell (npm run eval).
+ */
+export const MEDICINE_CLASS_WORDS: ReadonlyArray<readonly [conditionWord: string, classWord: string]> = [['hypertension', 'antihypertensive']];

@@ -285,6 +285,21 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(bpAndSugar.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('htn-diabetes-ckd');
   });
 
+  it('finds the dose table of a condition whose medicines are named for it: confirmed high BP on no medicine gets "First-line antihypertensive medicines"', async () => {
+    const input = {
+      condition: 'high BP',
+      demographics: { ageYears: 61, sex: 'female' as const },
+      findings: [
+        { category: 'vital_sign' as const, value: 'BP 158/98 and 160/100 on two visits' },
+        { category: 'medication' as const, value: 'not on any medicine' },
+      ],
+    };
+    expect(buildQueryVariants(input).contextual).toContain('antihypertensive');
+    expect(buildQueryVariants({ ...input, condition: 'diabetes' }).contextual).not.toContain('antihypertensive');
+    const untreated = await searchGuidelines(textOnly, input);
+    expect(untreated.sections.slice(0, 5).map((s) => s.section.sectionId)).toContain('htn-drugs-first-line');
+  });
+
   it('treats the medicine a patient is on as context, not as the topic: hypoglycaemia on a sulfonylurea is treated, not started', async () => {
     const hypo = await searchGuidelines(textOnly, {
       condition: 'hypoglycaemia on sulfonylurea',
