@@ -116,6 +116,13 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['high blood pressure', 'hypertension'],
   ['raised blood pressure', 'hypertension'],
   ['elevated blood pressure', 'hypertension'],
+  // A named complication under the name the guideline files it by: "Very high glucose: hyperglycaemic
+  // emergencies" holds diabetic ketoacidosis and the hyperosmolar state, and so does its referral section.
+  ['dka', 'diabetic ketoacidosis hyperglycaemic emergency'],
+  ['diabetic ketoacidosis', 'hyperglycaemic emergency'],
+  ['ketoacidosis', 'hyperglycaemic emergency'],
+  ['hhs', 'hyperosmolar state hyperglycaemic emergency'],
+  ['hyperosmolar', 'hyperglycaemic emergency'],
   // Clinical words for which a guideline for health workers writes the everyday one ("First aid during
   // a fit", "yellow eyes"): the lexicon reads both ways.
   ['convulsion', 'fit'],

@@ -47,6 +47,13 @@ describe('the CHW lexicon', () => {
     expect(searchTerms(normaliseQueryText('antepartum hemorrhage'))).toContain('bleeding');
   });
 
+  it('reads a named complication under the heading the guideline files it by: DKA is a hyperglycaemic emergency', () => {
+    expect(searchTerms(normaliseQueryText('DKA'))).toEqual(expect.arrayContaining(['ketoacidosis', 'hyperglycaemic', 'emergency']));
+    expect(searchTerms(normaliseQueryText('diabetic ketoacidosis'))).toEqual(expect.arrayContaining(['hyperglycaemic', 'emergency']));
+    expect(searchTerms(normaliseQueryText('HHS in an old man'))).toEqual(expect.arrayContaining(['hyperosmolar', 'hyperglycaemic']));
+    expect(searchTerms(normaliseQueryText('diabetic foot ulcer'))).not.toContain('emergency');
+  });
+
   it('reads high or raised blood pressure as hypertension, the word the guideline is titled with', () => {
     expect(searchTerms(normaliseQueryText('raised blood pressure reading'))).toContain('hypertension');
     expect(searchTerms(normaliseQueryText('high blood pressure'))).toContain('hypertension');

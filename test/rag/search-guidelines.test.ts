@@ -300,6 +300,15 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(untreated.sections.slice(0, 5).map((s) => s.section.sectionId)).toContain('htn-drugs-first-line');
   });
 
+  it('finds both the emergency and its referral for DKA, which the guideline files under hyperglycaemic emergencies', async () => {
+    const dka = await searchGuidelines(textOnly, {
+      condition: 'DKA',
+      demographics: { ageYears: 16, sex: 'male' },
+      findings: [{ category: 'test_result', value: 'glucometer says HI' }, { category: 'symptom', value: 'vomiting, breathing deep and fast' }],
+    });
+    expect(dka.sections.slice(0, 5).map((s) => s.section.sectionId)).toEqual(expect.arrayContaining(['dm-hyper-emergency', 'dm-hyper-referral']));
+  });
+
   it('treats the medicine a patient is on as context, not as the topic: hypoglycaemia on a sulfonylurea is treated, not started', async () => {
     const hypo = await searchGuidelines(textOnly, {
       condition: 'hypoglycaemia on sulfonylurea',
