@@ -189,6 +189,10 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['in stock', 'available'],
   ['kits finish', 'kits not available'],
   ['drugs finish', 'medicines not available'],
+  ['ors finish', 'oral rehydration salts not available'],
+  ['ors don finish', 'oral rehydration salts not available'],
+  ['rdt finish', 'rapid diagnostic test not available'],
+  ['rdts finish', 'rapid diagnostic test not available'],
   // Nigerian Pidgin and West African English.
   ['pikin', 'child'],
   ['pickin', 'child'],

@@ -34,6 +34,7 @@ describe('the CHW lexicon', () => {
     expect(normaliseQueryText('smoke from the cooking fire, cooking smoke in the room')).not.toContain('tobacco');
     expect(normaliseQueryText('RDT out of stock')).toContain('not available');
     expect(normaliseQueryText('test kits finish since monday')).toContain('kits not available');
+    expect(normaliseQueryText('ORS finish for my kit, zinc dey')).toContain('oral rehydration salts not available');
     // "finish" alone is not a stock-out: finishing a course of medicine is adherence, not a shortage.
     expect(normaliseQueryText('she will finish the course')).toBe('she will finish the course');
   });
