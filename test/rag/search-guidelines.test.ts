@@ -7,7 +7,7 @@ import { createIngestStore } from '../../src/infra/db/stores/ingest-run-store.js
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { buildQueryVariants } from '../../src/rag/build-queries.js';
 import { normaliseQueryText } from '../../src/rag/normalise-query.js';
-import { searchGuidelines, type RetrievedSection, type SearchGuidelinesDeps } from '../../src/rag/search-guidelines.js';
+import { RERANK_LIMIT, searchGuidelines, type RetrievedSection, type SearchGuidelinesDeps } from '../../src/rag/search-guidelines.js';
 import { FAKE_OPENAI_API_KEY, FakeOpenAiEmbeddingsServer } from '../fakes/fake-openai-embeddings-server.js';
 import type { SqlSession } from '../../src/infra/db/sql-session.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -348,6 +348,14 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(phrase.every((s) => /iron and folic acid/i.test(s.text))).toBe(true);
     expect(await index.sectionsMentioning({ accession: 'SAMPLE-PREGNANCY', names: ['"lisinopril \\ & | !(', ''], limit: 5 })).toBeDefined();
     expect(await index.sectionsMentioning({ accession: 'SAMPLE-PREGNANCY', names: [], limit: 5 })).toEqual([]);
+  });
+
+  it('hands the reranker the best RERANK_LIMIT fused candidates and keeps the rest, in fused order, after them', async () => {
+    const handed: number[] = [];
+    const counting = { name: 'counting', rerank: async (_query: unknown, candidates: readonly unknown[]) => (handed.push(candidates.length), candidates.map(() => 0)) };
+    const result = await searchGuidelines({ ...hybrid, reranker: counting }, { condition: 'malaria', demographics: { ageYears: 4, weightKg: 15 }, findings: [{ category: 'symptom', value: 'fever and cough for 3 days' }] });
+    expect(result.candidates.length).toBeGreaterThan(RERANK_LIMIT);
+    expect(handed).toEqual([RERANK_LIMIT]);
   });
 
   it('returns the same sections in the same order every time', async () => {
