@@ -265,3 +265,63 @@ describe('feature reranker: the sections the best match sends the reader to', ()
     expect(scores[5]).toBeLessThan(scores[4] ?? 0);
   });
 });
+
+describe('feature reranker: a section that forbids a medicine the patient takes', () => {
+  const PREGNANCY = 'Pregnancy care';
+  const section = (path: string, text: string, fusedScore: number): RerankCandidate => ({
+    accession: 'SAMPLE-PREGNANCY',
+    sectionId: path,
+    titlePath: `${PREGNANCY} > ${path}`,
+    sectionPath: path,
+    text: `${path}\n${text}`,
+    fusedScore,
+  });
+  const chronic = section('Hypertension in pregnancy > Chronic hypertension', 'A woman with hypertension before pregnancy keeps taking a medicine safe in pregnancy.', 0.034);
+  const avoid = section(
+    'Medicines for hypertension in pregnancy > Medicines to avoid in pregnancy',
+    'ACE inhibitors (such as lisinopril) and angiotensin receptor blockers must not be used in pregnancy.',
+    0.03,
+  );
+  const first = async (findings: Finding[]) => {
+    const condition = 'chronic hypertension in pregnancy';
+    const scores = await featureReranker().rerank(
+      { condition, text: `${condition} pregnant woman`, demographics: { ageYears: 34, sex: 'female', pregnant: true, trimester: 1 }, findings },
+      [chronic, avoid],
+    );
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'chronic' : 'avoid';
+  };
+
+  it('puts "must not be used in pregnancy" first for a pregnant woman on lisinopril, named by its class', async () => {
+    expect(await first([{ category: 'medication', value: 'lisinopril 10 mg daily' }])).toBe('avoid');
+  });
+
+  it('does not for a medicine the section allows, or one she does not take', async () => {
+    expect(await first([{ category: 'medication', value: 'methyldopa 250 mg twice daily' }])).toBe('chronic');
+    expect(await first([{ category: 'medication', value: 'lisinopril', negated: true }])).toBe('chronic');
+  });
+});
+
+describe('feature reranker: a table caption names what its section is for', () => {
+  const section = (path: string, text: string, fusedScore: number): RerankCandidate => ({
+    accession: 'SAMPLE-PREGNANCY',
+    sectionId: path,
+    titlePath: `Pregnancy care > ${path}`,
+    sectionPath: path,
+    text: `${path}\n${text}`,
+    fusedScore,
+  });
+  const transfer = section('Care before and during referral > Arranging transfer', 'Arrange transport and send a referral note with the woman.', 0.031);
+  const loading = section(
+    'Magnesium sulfate > Loading dose before referral',
+    'The intramuscular loading dose can be given by any trained health worker.\nTable 5.1 Magnesium sulfate loading dose for severe pre-eclampsia and eclampsia\nIntramuscular | 50% solution | 10 g',
+    0.03,
+  );
+
+  it('puts the table whose caption names the diagnosis first: "eclampsia" finds the loading-dose table', async () => {
+    const scores = await featureReranker().rerank(
+      { condition: 'eclampsia', text: 'eclampsia pregnancy pregnant woman', demographics: { ageYears: 19, sex: 'female', pregnant: true, trimester: 3 }, findings: [] },
+      [transfer, loading],
+    );
+    expect(scores[1]).toBeGreaterThan(scores[0] ?? 0);
+  });
+});

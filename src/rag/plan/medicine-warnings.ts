@@ -3,6 +3,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { namesForbiddenDrug, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { sectionBody, splitSentences } from './section-text.js';
+import { restrictsMedicine } from './medicine-restrictions.js';
 
 /**
  * What the plan's guidelines say against a medicine the patient already takes. A pregnant woman on
@@ -11,18 +12,6 @@ import { sectionBody, splitSentences } from './section-text.js';
  * sections of the plan's books that name her medicine in a sentence that forbids or restricts it join
  * the plan. Only the books the plan already draws on are read, so another disease's book adds nothing.
  */
-
-/** A sentence that forbids or restricts a medicine. */
-const RESTRICTS = /\b(?:must not|do not|should not|never|avoid\w*|contraindicated|not (?:be )?(?:used|given|safe)|stop(?:ped)?|switch(?:ed)?)\b/i;
-
-/** True when one sentence of the section names one of the medicines and forbids or restricts it. */
-export function restrictsMedicine(section: Pick<CitedSection, 'text'>, medicines: readonly string[]): boolean {
-  const names = medicines.map((m) => new RegExp(`\\b${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
-  return section.text
-    .split('\n')
-    .flatMap((line) => splitSentences(line))
-    .some((sentence) => RESTRICTS.test(sentence) && names.some((name) => name.test(sentence)));
-}
 
 /**
  * The sections of the chosen sections' books that restrict one of `medicines`, not chosen yet, at most

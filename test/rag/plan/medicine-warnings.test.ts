@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { medicineWarningSections, ownMedicineWarningLines, restrictsMedicine } from '../../../src/rag/plan/medicine-warnings.js';
+import { medicineWarningSections, ownMedicineWarningLines } from '../../../src/rag/plan/medicine-warnings.js';
+import { restrictsMedicine, restrictsMedicineOrClass } from '../../../src/rag/plan/medicine-restrictions.js';
 import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
 
 function section(accession: string, sectionPath: string, text: string): CitedSection {
@@ -62,5 +63,20 @@ describe('the guideline sentence against her own medicine, when a plan leaves it
     expect(ownMedicineWarningLines('- Methyldopa [S1]', forbiddenDrugs(sections, pregnant), { sections, findings: [{ category: 'medication', value: 'amlodipine' }], demographics: pregnant })).toEqual([]);
     expect(ownMedicineWarningLines('- Methyldopa [S1]', forbiddenDrugs(sections, pregnant), { sections, findings: [{ ...onLisinopril[0]!, negated: true }], demographics: pregnant })).toEqual([]);
     expect(ownMedicineWarningLines('- Amlodipine [S1]', forbiddenDrugs(sections, { sex: 'male', ageYears: 50 }), { sections, findings: onLisinopril, demographics: { sex: 'male', ageYears: 50 } })).toEqual([]);
+  });
+});
+
+describe('a sentence that restricts a medicine she takes, in her situation', () => {
+  const cautions = 'Metformin is not used in people with severe kidney or liver disease. Metformin should be stopped for a few days during severe vomiting.';
+  const avoid = 'ACE inhibitors (such as enalapril) and angiotensin receptor blockers must not be used in pregnancy.';
+
+  it('reads a class as its members: "ACE inhibitors must not be used in pregnancy" restricts lisinopril for a pregnant woman', () => {
+    expect(restrictsMedicineOrClass(avoid, new Set(['lisinopril']), ['hypertension', 'pregnancy'])).toBe(true);
+    expect(restrictsMedicineOrClass(avoid, new Set(['methyldopa']), ['hypertension', 'pregnancy'])).toBe(false);
+  });
+
+  it('needs the restriction to be about something her consult says: vomiting, not kidney disease she does not have', () => {
+    expect(restrictsMedicineOrClass(cautions, new Set(['metformin']), ['diabetes', 'vomiting'])).toBe(true);
+    expect(restrictsMedicineOrClass(cautions, new Set(['metformin']), ['diabetes', 'follow-up'])).toBe(false);
   });
 });
