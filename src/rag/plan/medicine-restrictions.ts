@@ -12,13 +12,19 @@ import { splitSentences } from './section-text.js';
 /** A sentence that forbids or restricts a medicine. */
 const RESTRICTS = /\b(?:must not|do not|should not|never|avoid\w*|contraindicated|not (?:be )?(?:used|given|safe)|stop(?:ped)?|switch(?:ed)?)\b/i;
 
+/** The sentences of a text that forbid or restrict something, in reading order. */
+function restrictingSentences(text: string): string[] {
+  if (!RESTRICTS.test(text)) return [];
+  return text
+    .split('\n')
+    .flatMap((line) => splitSentences(line))
+    .filter((sentence) => RESTRICTS.test(sentence));
+}
+
 /** True when one sentence of the section names one of the medicines and forbids or restricts it. */
 export function restrictsMedicine(section: Pick<CitedSection, 'text'>, medicines: readonly string[]): boolean {
   const names = medicines.map((m) => new RegExp(`\\b${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
-  return section.text
-    .split('\n')
-    .flatMap((line) => splitSentences(line))
-    .some((sentence) => RESTRICTS.test(sentence) && names.some((name) => name.test(sentence)));
+  return restrictingSentences(section.text).some((sentence) => names.some((name) => name.test(sentence)));
 }
 
 /**
@@ -29,14 +35,10 @@ export function restrictsMedicine(section: Pick<CitedSection, 'text'>, medicines
  * says nothing of kidneys.
  */
 export function restrictsMedicineOrClass(text: string, medicines: ReadonlySet<string>, about?: readonly string[]): boolean {
-  if (medicines.size === 0 || !RESTRICTS.test(text)) return false;
-  return text
-    .split('\n')
-    .flatMap((line) => splitSentences(line))
-    .some(
-      (sentence) =>
-        RESTRICTS.test(sentence) &&
-        [...medicinesAndClassMembersNamed(sentence)].some((m) => medicines.has(m)) &&
-        (about === undefined || searchTerms(sentence).some((w) => about.some((a) => sameWord(a, w)))),
-    );
+  if (medicines.size === 0) return false;
+  return restrictingSentences(text).some(
+    (sentence) =>
+      [...medicinesAndClassMembersNamed(sentence)].some((m) => medicines.has(m)) &&
+      (about === undefined || searchTerms(sentence).some((w) => about.some((a) => sameWord(a, w)))),
+  );
 }
