@@ -756,6 +756,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/immediate-release/i, /Starting dose/i, ACE_ARB],
   },
   {
+    id: 'postpartum-severe-hypertension',
+    book: 'pregnancy',
+    population: 'postpartum 5 days, BP 168/112, severe headache and blurred vision',
+    // Severe pre-eclampsia after birth, though the health worker calls it high blood pressure: magnesium
+    // sulfate and urgent referral, as in pregnancy. The bleeding-after-birth sections were once ranked
+    // above it, because they are written for a woman after birth.
+    messages: ['30 year old woman, delivered 5 days ago, BP 168/112, strong headache, blurred vision', 'dx: high blood pressure after delivery'],
+    urgent: true,
+    mustSay: [/magnesium sulfate/i],
+    mustNotSay: [ACE_ARB],
+    mustNotCite: [/Bleeding after birth|haemorrhage/i],
+  },
+  {
     id: 'postpartum-preeclampsia',
     book: 'pregnancy',
     population: 'postpartum, high blood pressure',

@@ -107,12 +107,15 @@ export function rowFitsMeasurements(cells: ReadonlyMap<string, string>, measured
   return measuredFit([...cells.values()].join('; '), measured);
 }
 
+/** A sentence about the weeks after birth ("pain after birth, ... as in pregnancy"). */
+const AFTER_BIRTH = /\b(?:after (?:child)?birth|after delivery|postpartum|post-partum|postnatal)\b/;
+
 /**
  * True when a sentence is evidently about other patients: every weight or age qualifier it states that
  * can be checked ("under 5 kg", "35 kg or more", "aged 3 to 59 months") excludes this patient, or it
  * speaks only of adults to a child (or only of children to an adult), or of pregnancy to a patient
- * who is not pregnant, or sets pregnancy aside ("for non-pregnant adults") to a pregnant woman, or of
- * another trimester.
+ * who is not pregnant (unless it also speaks of after birth to a woman who has delivered), or sets
+ * pregnancy aside ("for non-pregnant adults") to a pregnant woman, or of another trimester.
  */
 export function excludesPatient(sentence: string, demographics: Demographics): boolean {
   const text = prepare(sentence);
@@ -126,7 +129,9 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
 
   // "For non-pregnant adults", "not in pregnancy": for anyone but a pregnant woman, a man included.
   if (setsPregnancyAside(text) && pregnancyStatus(demographics).state === 'pregnant') return true;
-  if (/\b(?:pregnan\w*|trimester|antenatal|iptp|gestational)\b/.test(withoutPregnancyAside(text)) && cannotBePregnant(demographics)) return true;
+  // "... after birth ... needs the same urgent care as in pregnancy" speaks to a woman who has delivered.
+  const toHerAfterBirth = AFTER_BIRTH.test(text) && pregnancyStatus(demographics).state === 'postpartum';
+  if (/\b(?:pregnan\w*|trimester|antenatal|iptp|gestational)\b/.test(withoutPregnancyAside(text)) && cannotBePregnant(demographics) && !toHerAfterBirth) return true;
   const trimester = trimesterOf(demographics);
   if (trimester !== undefined) {
     const named = (['first', 'second', 'third'] as const).filter((word) => text.includes(`${word} trimester`) || new RegExp(`${word}(?:,| and| or) (?:second|third)`).test(text));

@@ -31,6 +31,20 @@ describe('excludesPatient: text that sets pregnancy aside', () => {
   });
 });
 
+describe('excludesPatient: a sentence for the weeks after birth that points back to pregnancy', () => {
+  const sentence = 'A woman who has a severe headache or blurred vision after birth, or a blood pressure of 160/110 mmHg or more, needs the same urgent care as in pregnancy, including magnesium sulfate and referral.';
+
+  it('keeps it for a woman who delivered five days ago, and for a pregnant woman', () => {
+    expect(excludesPatient(sentence, { ageYears: 30, sex: 'female', postpartum: true, daysSinceDelivery: 5 })).toBe(false);
+    expect(excludesPatient(sentence, pregnantWoman)).toBe(false);
+  });
+
+  it('still leaves out a sentence about pregnancy alone for her, and this one for a man', () => {
+    expect(excludesPatient('Give methyldopa 250 mg twice daily to a pregnant woman with hypertension.', { ageYears: 30, sex: 'female', postpartum: true })).toBe(true);
+    expect(excludesPatient(sentence, man)).toBe(true);
+  });
+});
+
 describe('rowFitsMeasurements: a classification row against what the health worker measured', () => {
   const cells = (muac: string) => new Map([['MUAC', muac], ['Colour on the tape', 'Red'], ['Classification', 'Severe acute malnutrition (SAM)']]);
 
