@@ -2,6 +2,7 @@ import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../pati
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
+import { suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
 import { asksToStartTreatment } from './section-role.js';
 import { conditionQueryText, expandLexicon, normaliseQueryText, searchTerms } from './normalise-query.js';
@@ -43,6 +44,8 @@ export function ageGroup(d: Demographics): string | undefined {
   }
 }
 
+const ECLAMPSIA_NAMED = /eclampsia/i;
+
 const TRIMESTER_WORDS = { 1: 'first trimester', 2: 'second trimester', 3: 'third trimester' } as const;
 
 /** Builds the two query texts of DESIGN.md: the condition alone, and with the patient's context. */
@@ -57,7 +60,10 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   else if (d.sex === 'female' && group === 'adult') context.push('woman');
   if (d.weightKg !== undefined && childTextApplies(d) === true) context.push(`weight ${d.weightKg} kg dose by body weight`);
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
-  const diagnosis = conditionQueryText(input.condition);
+  // "BP high after delivery" with 168/112 and a strong headache is severe pre-eclampsia: its sections
+  // (magnesium sulfate, urgent referral) say so, not "high" or "delivery".
+  const preEclampsia = ECLAMPSIA_NAMED.test(input.condition) ? undefined : suggestedPreEclampsia(d, input.findings);
+  const diagnosis = [conditionQueryText(input.condition), preEclampsia].filter(Boolean).join(' ');
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
   const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];

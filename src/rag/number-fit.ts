@@ -1,4 +1,5 @@
 import { inBand, type Band } from '../patient/weight.js';
+import { plausibleBloodPressure } from '../patient/hypertension-in-pregnancy.js';
 
 /**
  * Whether a section's numbers select this patient: a range or cut-off it states that holds a value the
@@ -58,10 +59,6 @@ function canonical(written: string): { unit: Unit; factor: number } | undefined 
 
 const BP = '(\\d{2,3})\\s*/\\s*(\\d{2,3})';
 const BP_READING = new RegExp(`(?<![\\d/.])${BP}(?![\\d/.])`, 'g');
-
-function plausibleBloodPressure(systolic: number, diastolic: number): boolean {
-  return systolic >= 60 && systolic <= 300 && diastolic >= 30 && diastolic <= 200 && systolic > diastolic;
-}
 
 const MEASUREMENT = new RegExp(`(?<![\\d.<>≥≤])${NUMBER}\\s*${UNIT}`, 'g');
 

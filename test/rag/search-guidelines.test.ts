@@ -285,6 +285,20 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(bpAndSugar.sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('htn-diabetes-ckd');
   });
 
+  it('reads a severe-range pressure after birth as severe pre-eclampsia, whose section after birth comes first', async () => {
+    const input = {
+      condition: 'BP high after delivery',
+      demographics: { ageYears: 30, sex: 'female' as const, postpartum: true, daysSinceDelivery: 5 },
+      findings: [
+        { category: 'symptom' as const, value: 'strong headache, eye dey blur' },
+        { category: 'vital_sign' as const, value: 'BP 168/112' },
+      ],
+    };
+    expect(buildQueryVariants(input).condition).toContain('severe pre-eclampsia');
+    const found = await searchGuidelines(textOnly, input);
+    expect(found.sections[0]?.section.sectionId).toBe('preg-postpartum-preeclampsia');
+  });
+
   it('finds the dose table of a condition whose medicines are named for it: confirmed high BP on no medicine gets "First-line antihypertensive medicines"', async () => {
     const input = {
       condition: 'high BP',
