@@ -1,5 +1,5 @@
 import { inBand, type Band } from '../patient/weight.js';
-import { plausibleBloodPressure } from '../patient/hypertension-in-pregnancy.js';
+import { bloodPressureReadings, plausibleBloodPressure } from '../patient/hypertension-in-pregnancy.js';
 
 /**
  * Whether a section's numbers select this patient: a range or cut-off it states that holds a value the
@@ -58,7 +58,6 @@ function canonical(written: string): { unit: Unit; factor: number } | undefined 
 }
 
 const BP = '(\\d{2,3})\\s*/\\s*(\\d{2,3})';
-const BP_READING = new RegExp(`(?<![\\d/.])${BP}(?![\\d/.])`, 'g');
 
 const MEASUREMENT = new RegExp(`(?<![\\d.<>≥≤])${NUMBER}\\s*${UNIT}`, 'g');
 
@@ -69,10 +68,7 @@ export function measurementsIn(text: string): Measurement[] {
     const unit = canonical(m[2] ?? '');
     if (unit) found.push({ unit: unit.unit, value: Number(m[1]) * unit.factor });
   }
-  for (const m of text.matchAll(BP_READING)) {
-    const [systolic, diastolic] = [Number(m[1]), Number(m[2])];
-    if (plausibleBloodPressure(systolic, diastolic)) found.push({ unit: 'systolic', value: systolic }, { unit: 'diastolic', value: diastolic });
-  }
+  for (const { systolic, diastolic } of bloodPressureReadings(text)) found.push({ unit: 'systolic', value: systolic }, { unit: 'diastolic', value: diastolic });
   return found;
 }
 
