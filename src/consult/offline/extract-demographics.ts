@@ -173,6 +173,11 @@ function isCapitalSexLetter(extraction: Extraction, match: Match, letter: string
   return original.includes(letter.toUpperCase());
 }
 
+/**
+ * The child's weight now. A weight said with when it was taken before ("weight 7.8 kg two weeks ago and
+ * 7.6 kg last week") is a past weight, not today's: a dose band read from it may be the wrong one. When
+ * every weight said is a past one, there is no weight yet, and the protocol asks for it.
+ */
 function extractWeight(extraction: Extraction): number | undefined {
   let weightKg: number | undefined;
   for (const pattern of [WEIGHT_KEYWORD, WEIGHT_UNIT]) {
@@ -180,11 +185,14 @@ function extractWeight(extraction: Extraction): number | undefined {
       const kg = weightInKg(Number(match.groups[0]), match.groups[1] ?? '');
       if (kg === undefined) extraction.reject(match);
       else extraction.claim(match);
-      if (weightKg === undefined && kg !== undefined) weightKg = kg;
+      if (weightKg === undefined && kg !== undefined && !PAST_WEIGHT.test(extraction.text.slice(match.end, match.end + 40))) weightKg = kg;
     }
   }
   return weightKg;
 }
+
+/** When a weight was taken, said right after it, if it was before today. */
+const PAST_WEIGHT = /^\s*(?:(?:\d+|a|an|one|two|three|four|five|six|few|several)\s+(?:days?|weeks?|wks?|months?)\s+ago|ago|last (?:week|visit|month|time)|(?:on|at) (?:the )?(?:last|previous|first) visit|(?:at|on) (?:enrolment|enrollment|admission)|before|previously|earlier|yesterday)\b/;
 
 function weightInKg(amount: number, unit: string): number | undefined {
   const grams = unit.startsWith('g') || (unit === '' && amount >= 300);
