@@ -327,11 +327,25 @@ function ownHeadings(titlePath: string): string[] {
   return titlePath.split(' > ').slice(1);
 }
 
-function ownHeadingWords(titlePath: string): string[] {
+function ownHeadingWords(titlePath: string): readonly string[] {
   // The part title repeats the chapter's; the last two headings name what the section is about.
   return splitWords(ownHeadings(titlePath).slice(-2).join(' '));
 }
 
-function splitWords(text: string): string[] {
-  return searchTerms(text).flatMap((w) => (w.includes('-') ? [w, ...w.split('-').filter((p) => p.length >= 3)] : [w]));
+/**
+ * The words of a heading, kept across searches: candidates of every search share the corpus' headings,
+ * and splitting them again was a tenth of a search's own (JavaScript) time at 50,000 chunks
+ * (bench:retrieval, CPU profile). Bounded: emptied when full.
+ */
+const headingWordCache = new Map<string, readonly string[]>();
+const HEADING_WORD_CACHE_SIZE = 20_000;
+
+function splitWords(text: string): readonly string[] {
+  let words = headingWordCache.get(text);
+  if (words === undefined) {
+    words = searchTerms(text).flatMap((w) => (w.includes('-') ? [w, ...w.split('-').filter((p) => p.length >= 3)] : [w]));
+    if (headingWordCache.size >= HEADING_WORD_CACHE_SIZE) headingWordCache.clear();
+    headingWordCache.set(text, words);
+  }
+  return words;
 }

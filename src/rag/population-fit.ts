@@ -97,8 +97,8 @@ export function populationPreference(sectionPath: string, d: Demographics): 0 | 
  */
 export function fitToPatient<T>(items: readonly T[], pathOf: (item: T) => string, d: Demographics, promotable: (item: T) => boolean = () => true): T[] {
   const fitting = items.filter((item) => sectionFitsPatient(pathOf(item), d));
-  const preferred = fitting.filter((item) => promotable(item) && populationPreference(pathOf(item), d) === 1);
-  return [...preferred, ...fitting.filter((item) => !preferred.includes(item))];
+  const preferred = new Set(fitting.filter((item) => promotable(item) && populationPreference(pathOf(item), d) === 1));
+  return [...preferred, ...fitting.filter((item) => !preferred.has(item))];
 }
 
 function trimestersIn(title: string): Trimester[] {
