@@ -485,6 +485,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Minimum amount eaten|appetite test with RUTF/i, /Colour on the tape: Green/],
   },
   {
+    id: 'sam-follow-up-losing-weight',
+    book: 'malnutrition',
+    population: 'child on RUTF at home for 4 weeks, losing weight',
+    // Losing weight on home treatment is not responding: refer (ch4 "Children who are not responding").
+    // The plan once gave the RUTF ration and follow-up routine without the sentence that says so.
+    messages: ['18 month old boy, 7.4 kg, on RUTF at home for 4 weeks, weight 7.8 kg two weeks ago and 7.6 kg last week, MUAC 109 mm', 'dx: severe acute malnutrition, losing weight'],
+    mustSay: [/Refer a child treated at home for SAM if they lose weight/i],
+  },
+  {
     id: 'sam-infant-under-6-months',
     book: 'malnutrition',
     population: 'infant of 4 months, very thin',

@@ -3,6 +3,7 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
+import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
 import { asksToStartTreatment } from './section-role.js';
 import { conditionQueryText, expandLexicon, normaliseQueryText, searchTerms } from './normalise-query.js';
@@ -63,7 +64,10 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   // "BP high after delivery" with 168/112 and a strong headache is severe pre-eclampsia: its sections
   // (magnesium sulfate, urgent referral) say so, not "high" or "delivery".
   const preEclampsia = ECLAMPSIA_NAMED.test(input.condition) ? undefined : suggestedPreEclampsia(d, input.findings);
-  const diagnosis = [conditionQueryText(input.condition), preEclampsia].filter(Boolean).join(' ');
+  // A child on RUTF with a MUAC of 127 mm has reached the discharge criteria; one losing weight on it is
+  // not responding: the follow-up section says what to do, not the ration table the words also match.
+  const course = malnutritionTreatmentCourse(input.condition, input.findings);
+  const diagnosis = [conditionQueryText(input.condition), preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean).join(' ');
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
   const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];

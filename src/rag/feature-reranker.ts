@@ -10,6 +10,7 @@ import { drugsNamed, medicinesAndClassMembersNamed } from './plan/drug-names.js'
 import { crossReferences, headedBy } from './plan/cross-references.js';
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
+import { malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { assessmentSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
@@ -82,6 +83,7 @@ export interface RerankFeatures {
    * up, adding a medicine, treatment failure) when the health worker says it is not: "still fast
    * breathing on day 3", "BP still 152/96 on amlodipine", "weight not increasing on RUTF". A sub-heading
    * the chunk keeps counts as a heading ("Follow-up after 3 days" holds "If the child is not improving").
+   * For a child on RUTF who has reached a MUAC of 125 mm without oedema, the section on discharge.
    */
   course: number;
   /**
@@ -132,6 +134,7 @@ const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test k
 /** The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it. */
 const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
 const COURSE_HEADING = /\b(?:not improving|not responding|non-response|stepping up|adding|treatment failure|getting worse)\b/i;
+const DISCHARGE_HEADING = /\bdischarge\b/i;
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
 
@@ -189,7 +192,11 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const taken = wants('restricts') ? drugsNamed(medicinesTaken(query.findings ?? []).join(' ; ')) : new Set<string>();
   // What a restriction must be about to concern this patient: her population, diagnosis and findings, not her medicines.
   const restrictionWords = taken.size > 0 ? words.filter((w) => w.length >= 5 && !NOT_ASKED.has(w) && drugsNamed(w).size === 0 && !/^\d/.test(w)) : [];
-  const notResponding = wants('course') && NOT_RESPONDING.test(query.text);
+  // Where the treatment has got to: not responding (still ill, worse, or a malnourished child losing
+  // weight on RUTF) wants the section on the next step; a child who has recovered, the discharge criteria.
+  const malnutritionCourse = wants('course') ? malnutritionTreatmentCourse(query.condition, query.findings ?? []) : undefined;
+  const notResponding = wants('course') && (NOT_RESPONDING.test(query.text) || malnutritionCourse === 'not responding');
+  const courseHeading = malnutritionCourse === 'recovered' ? DISCHARGE_HEADING : notResponding ? COURSE_HEADING : undefined;
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
@@ -213,7 +220,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       referenced: pointers.some((p) => p.leader !== c && p.leader.accession === c.accession && (p.headings.some((h) => headedBy(c, h)) || p.tables.some((t) => t.test(c.text)))) ? 1 : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
       restricts: taken.size > 0 && restrictsMedicineOrClass(c.text, taken, restrictionWords) ? 1 : 0,
-      course: notResponding && COURSE_HEADING.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
+      course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));

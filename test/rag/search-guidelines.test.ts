@@ -299,6 +299,18 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(found.sections[0]?.section.sectionId).toBe('preg-postpartum-preeclampsia');
   });
 
+  it('reads the follow-up of a child on RUTF: a MUAC of 126 mm is the discharge criteria, a falling weight is not responding', async () => {
+    const demographics = { ageMonths: 30, sex: 'male' as const, weightKg: 10.8 };
+    const recovered = { condition: 'SAM follow up', demographics, findings: [{ category: 'history' as const, value: 'plumpy nut 6 weeks' }, { category: 'exam_sign' as const, value: 'muac 126mm, no swelling of feet' }] };
+    const failing = { condition: 'SAM follow up', demographics, findings: [{ category: 'history' as const, value: 'plumpy nut 3 weeks' }, { category: 'exam_sign' as const, value: 'weight dropping every visit, muac 108' }] };
+    expect(buildQueryVariants(recovered).condition).toContain('discharg');
+    expect(buildQueryVariants(failing).condition).toContain('respond');
+    for (const input of [recovered, failing]) {
+      const found = await searchGuidelines(textOnly, input);
+      expect(found.sections[0]?.section.sectionId).toBe('mn-fu');
+    }
+  });
+
   it('finds the dose table of a condition whose medicines are named for it: confirmed high BP on no medicine gets "First-line antihypertensive medicines"', async () => {
     const input = {
       condition: 'high BP',

@@ -1,5 +1,6 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import { medicineNamesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
@@ -71,7 +72,11 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const conditionTerms = termsOf(input.diagnoses.map((d) => d.condition).join(' '), GENERIC_CONDITION_WORDS);
   const measured = measurementsReported(input.findings);
   const findingTerms = termsOf(input.findings.filter((f) => !f.negated).map((f) => f.value).join(' '), new Set());
-  const questionTerms = input.question ? termsOf(input.question, QUESTION_STOPWORDS) : new Set<string>();
+  // Where a child's malnutrition treatment has got to is what the health worker needs answered: the
+  // discharge criteria for a child who has recovered, when to refer for one losing weight on RUTF.
+  const courses = input.diagnoses.flatMap((d) => malnutritionTreatmentCourse(d.condition, input.findings) ?? []);
+  const asked = [input.question ?? '', ...courses.map((c) => MALNUTRITION_COURSE_WORDS[c])].join(' ').trim();
+  const questionTerms = asked ? termsOf(asked, QUESTION_STOPWORDS) : new Set<string>();
 
   const candidates: Candidate[] = [];
   const seenText = new Set<string>();
