@@ -4,7 +4,7 @@
  * with triage so that both read a message the same way.
  */
 import type { FindingCategory } from '../../patient/findings.js';
-import * as dangerSigns from '../triage/danger-sign-patterns.js';
+import * as dangerSigns from '../../patient/danger-sign-patterns.js';
 
 export interface LexiconEntry {
   /** Normalised finding value ('fever'); a negated mention is recorded as 'no fever'. */
@@ -76,8 +76,8 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   sign('sunken eyes', dangerSigns.SUNKEN_EYES),
   sign('skin pinch goes back very slowly', dangerSigns.VERY_SLOW_SKIN_PINCH),
   sign('skin pinch goes back slowly', dangerSigns.SLOW_SKIN_PINCH),
-  sign('restless or irritable', String.raw`\b(?:restless\w*|irritab\w*)\b`),
-  sign('drinks eagerly', String.raw`\b(?:drinks? eagerly|drinking eagerly|very thirsty|thirsty)\b`),
+  sign('restless or irritable', dangerSigns.RESTLESS_OR_IRRITABLE),
+  sign('drinks eagerly', dangerSigns.DRINKS_EAGERLY),
   sign('visible severe wasting', String.raw`\b(?:severe wasting|visibly wasted|very thin|wasted)\b`),
   sign('grunting', String.raw`\bgrunt(?:s|ing)\b`),
   sign('cyanosis', String.raw`\b(?:cyano(?:sis|sed|tic)|blue (?:lips?|tongue)|(?:lips?|tongue) (?:is |are |turning )?blue)\b`),

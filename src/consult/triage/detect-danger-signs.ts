@@ -27,7 +27,7 @@
 import { ageInMonths, UNDER_FIVE_UPPER_MONTHS, YOUNG_INFANT_UPPER_MONTHS } from '../../patient/age.js';
 import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
 import { findMentions, firstPresent, type Mention } from '../../patient/negation.js';
-import * as patterns from './danger-sign-patterns.js';
+import * as patterns from '../../patient/danger-sign-patterns.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
 export const DANGER_SIGN_CODES = [

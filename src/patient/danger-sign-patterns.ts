@@ -332,3 +332,9 @@ export const SLOW_SKIN_PINCH = phrasings(
 
 /** "Severe dehydration" said outright. */
 export const SEVERE_DEHYDRATION_STATED = phrasings(String.raw`severe(?:ly)? dehydrat\w*`);
+
+/** Restless or irritable (a sign of some dehydration). */
+export const RESTLESS_OR_IRRITABLE = phrasings(String.raw`restless\w*`, String.raw`irritab\w*`);
+
+/** Drinks eagerly, thirsty (a sign of some dehydration): "drink ORS quick quick like thirsty". */
+export const DRINKS_EAGERLY = phrasings(String.raw`drinks? eagerly`, String.raw`drinking eagerly`, String.raw`very thirsty`, String.raw`thirsty`);
