@@ -1,3 +1,4 @@
+import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Finding } from './findings.js';
 
 /**
@@ -8,6 +9,33 @@ import type { Finding } from './findings.js';
  * A diagnosis that already says which, or a finding both ways, is left as it is.
  */
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
+  return classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings);
+}
+
+/**
+ * Diarrhoea as IMCI classifies it by the signs found (dehydration.ts), when the diagnosis does not say:
+ * "running stomach" with two signs of some dehydration is "running stomach with some dehydration" (Plan B);
+ * diarrhoea for 14 days or more is persistent, and with dehydration "severe persistent diarrhoea" (treat
+ * the dehydration, then refer). A dehydration or persistence the diagnosis states is left as it is.
+ */
+export function classifiedDiarrhoea(condition: string, findings: readonly Finding[]): string {
+  if (!namesDiarrhoea(condition)) return condition;
+  const stated = DEHYDRATION_STATED.exec(condition);
+  const found = stated ? undefined : dehydrationClass(findings);
+  const dehydrated = found === 'some' || found === 'severe' || (stated !== null && !/\b(?:no|without|not)\b/i.test(stated[0]));
+  let classified = found === 'some' || found === 'severe' ? `${condition} with ${found} dehydration` : condition;
+  const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)];
+  if (!/\bpersistent\b/i.test(condition) && isPersistentDiarrhoea(texts)) {
+    const persistent = dehydrated ? 'severe persistent diarrhoea' : 'persistent diarrhoea';
+    classified = /\bdiarrh\w*/i.test(classified) ? classified.replace(/\bdiarrh\w*/i, persistent) : `${persistent}: ${classified}`;
+  }
+  return classified;
+}
+
+/** A dehydration the diagnosis states, with what qualifies it ("with some dehydration", "no dehydration", "w dehydration"). */
+const DEHYDRATION_STATED = /(?:\b(?:no|without|not|some|severe|w|with)\s+)?\bdehydrat\w*/i;
+
+function classifiedMalnutrition(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
   if (!SAM.test(condition) || STATES_COMPLICATION.test(condition)) return condition;
   // "passed appetite test" as the offline extractor records it, "appetite test: failed" as a model may.
   const appetite = findings.filter((f) => f.category === 'test_result' && !f.negated && /\bappetite test\b/i.test(f.value)).map((f) => f.value.toLowerCase());

@@ -3,6 +3,7 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
+import { classifiedDiarrhoea } from '../patient/classify-by-findings.js';
 import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
 import { asksToStartTreatment } from './section-role.js';
@@ -67,7 +68,9 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   // A child on RUTF with a MUAC of 127 mm has reached the discharge criteria; one losing weight on it is
   // not responding: the follow-up section says what to do, not the ration table the words also match.
   const course = malnutritionTreatmentCourse(input.condition, input.findings);
-  const diagnosis = [conditionQueryText(input.condition), preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean).join(' ');
+  // "Running stomach" with sunken eyes and a slow skin pinch is diarrhoea with some dehydration (Plan B);
+  // three weeks of it with dehydration, severe persistent diarrhoea (refer): not the plans its words match.
+  const diagnosis = [conditionQueryText(classifiedDiarrhoea(input.condition, input.findings)), preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean).join(' ');
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
   const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];

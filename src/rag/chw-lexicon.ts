@@ -205,6 +205,8 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['catarrh', 'runny nose cold'],
   ['running stomach', 'diarrhoea'],
   ['purging', 'diarrhoea'],
+  ['loose stools', 'diarrhoea'],
+  ['loose stool', 'diarrhoea'],
   ['stooling', 'stool diarrhoea'],
   ['vomit', 'vomiting'],
   ['blood dey rush', 'heavy bleeding'],

@@ -19,3 +19,23 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('pneumonia', result('failed appetite test'), false)).toBe('pneumonia');
   });
 });
+
+describe('a diarrhoea classified by the signs found (IMCI)', () => {
+  const sign = (value: string) => ({ category: 'exam_sign' as const, value });
+  const lasted = (value: string) => ({ category: 'duration' as const, value });
+
+  it('adds the dehydration two signs of a row show, unless the diagnosis states one', () => {
+    expect(classifiedByFindings('running stomach', [sign('drinking eagerly, eyes sunken, skin pinch slow')], false)).toBe('running stomach with some dehydration');
+    expect(classifiedByFindings('diarrhoea', [sign('lethargic'), sign('sunken eyes')], false)).toBe('diarrhoea with severe dehydration');
+    expect(classifiedByFindings('diarrhoea, no dehydration', [sign('restless'), sign('sunken eyes')], false)).toBe('diarrhoea, no dehydration');
+    expect(classifiedByFindings('diarrhoea', [sign('thirsty')], false)).toBe('diarrhoea');
+    expect(classifiedByFindings('pneumonia', [sign('restless'), sign('sunken eyes')], false)).toBe('pneumonia');
+  });
+
+  it('reads 14 days or more as persistent, and persistent with dehydration as severe persistent diarrhoea', () => {
+    expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 16 days')], false)).toBe('persistent diarrhoea');
+    expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 3 weeks'), sign('irritable, sunken eyes')], false)).toBe('severe persistent diarrhoea with some dehydration');
+    expect(classifiedByFindings('diarrhoea 3 wks w dehydration', [], false)).toBe('severe persistent diarrhoea 3 wks w dehydration');
+    expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 5 days')], false)).toBe('diarrhoea');
+  });
+});

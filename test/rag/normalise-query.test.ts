@@ -9,6 +9,7 @@ describe('the CHW lexicon', () => {
     );
     expect(normaliseQueryText('she get belle 2 months')).toContain('pregnant');
     expect(normaliseQueryText('catarrh and cough')).toContain('runny nose');
+    expect(normaliseQueryText('loose stools 3 days')).toContain('diarrhoea');
     expect(normaliseQueryText('postpartum pre-eclampsia')).toContain('after birth');
   });
 

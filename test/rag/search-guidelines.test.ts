@@ -311,6 +311,17 @@ describe('searchGuidelines over the sample corpus', () => {
     }
   });
 
+  it('classifies a diarrhoea the diagnosis does not: two signs of some dehydration want Plan B, three weeks of it with dehydration the referral for severe persistent diarrhoea', async () => {
+    const demographics = { ageMonths: 14, sex: 'male' as const, weightKg: 9 };
+    const some = { condition: 'loose stools', demographics, findings: [{ category: 'exam_sign' as const, value: 'very thirsty, eyes sunken' }, { category: 'exam_sign' as const, value: 'skin pinch goes back slowly' }] };
+    const planB = (await searchGuidelines(textOnly, some)).sections.slice(0, 3).map((s) => s.section.titlePath);
+    expect(planB.some((path) => path.includes('Plan B'))).toBe(true);
+    expect(planB.some((path) => path.includes('Plan A'))).toBe(false);
+    const persistent = { condition: 'diarrhoea', demographics, findings: [{ category: 'duration' as const, value: 'diarrhoea for 4 weeks' }, { category: 'exam_sign' as const, value: 'irritable, sunken eyes' }] };
+    expect(buildQueryVariants(persistent).condition).toContain('severe persistent diarrhoea');
+    expect((await searchGuidelines(textOnly, persistent)).sections[0]?.section.sectionId).toBe('dia-persistent');
+  });
+
   it('finds the dose table of a condition whose medicines are named for it: confirmed high BP on no medicine gets "First-line antihypertensive medicines"', async () => {
     const input = {
       condition: 'high BP',

@@ -10,6 +10,7 @@
  */
 import { ageGroupForMonths, ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
+import { dehydrationClass, PERSISTENT_DIARRHOEA_DAYS } from '../../patient/dehydration.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
@@ -18,15 +19,6 @@ const GENERAL_DANGER_SIGNS = [
   'not able to drink or breastfeed',
   'vomits everything',
 ];
-// IMCI dehydration: two signs of a row classify; the severe row wins.
-const SEVERE_DEHYDRATION_SIGNS = [
-  'lethargic or unconscious',
-  'sunken eyes',
-  'not able to drink or breastfeed',
-  'skin pinch goes back very slowly',
-];
-const SOME_DEHYDRATION_SIGNS = ['restless or irritable', 'sunken eyes', 'drinks eagerly', 'skin pinch goes back slowly'];
-const DEHYDRATION_SIGNS_ABSENT = ['no sunken eyes', 'no skin pinch goes back slowly', 'no skin pinch goes back very slowly'];
 const DAYS_PER_UNIT: Readonly<Record<string, number>> = { hour: 1 / 24, day: 1, week: 7, month: 30, year: 365 };
 
 interface Facts {
@@ -73,7 +65,7 @@ export function suggestConditions(findings: readonly Finding[], demographics: De
   if (malariaPositive && !suggestions.includes('severe malaria')) {
     suggest(pregnant ? 'malaria in pregnancy' : 'uncomplicated malaria');
   }
-  addDiarrhoea(facts, suggest);
+  addDiarrhoea(facts, findings, suggest);
   addNutritionAndAnaemia(facts, ageMonths, suggest);
 
   if (fever && facts.has('rash') && facts.hasAny(['cough', 'runny nose', 'red eyes'])) suggest('possible measles');
@@ -151,16 +143,13 @@ function addPregnancy(facts: Facts, demographics: Demographics, suggest: (condit
   }
 }
 
-function addDiarrhoea(facts: Facts, suggest: (condition: string) => void): void {
+function addDiarrhoea(facts: Facts, findings: readonly Finding[], suggest: (condition: string) => void): void {
   if (!facts.has('diarrhoea')) return;
-  const count = (signs: readonly string[]): number => signs.filter((sign) => facts.has(sign)).length;
-  if (count(SEVERE_DEHYDRATION_SIGNS) >= 2) suggest('diarrhoea with severe dehydration');
-  else if (count(SOME_DEHYDRATION_SIGNS) >= 2) suggest('diarrhoea with some dehydration');
-  else if (facts.hasAny(DEHYDRATION_SIGNS_ABSENT)) suggest('diarrhoea with no dehydration');
-  else suggest('diarrhoea');
+  const dehydration = dehydrationClass(findings);
+  suggest(dehydration === undefined ? 'diarrhoea' : `diarrhoea with ${dehydration === 'none' ? 'no' : dehydration} dehydration`);
   if (facts.has('blood in stool')) suggest('dysentery');
   const days = facts.longestDays('diarrhoea');
-  if (days !== undefined && days >= 14) suggest('persistent diarrhoea');
+  if (days !== undefined && days >= PERSISTENT_DIARRHOEA_DAYS) suggest('persistent diarrhoea');
 }
 
 function addNutritionAndAnaemia(

@@ -1,0 +1,58 @@
+/**
+ * The IMCI classification of diarrhoea by the signs the health worker found, for a diagnosis that does not
+ * say it ("running stomach" with sunken eyes and a slow skin pinch is diarrhoea with some dehydration,
+ * which Plan B treats). Two signs of a row classify, the severe row first:
+ * - severe: lethargic or unconscious, sunken eyes, not able to drink or drinking poorly, skin pinch
+ *   goes back very slowly;
+ * - some: restless or irritable, sunken eyes, drinks eagerly (thirsty), skin pinch goes back slowly;
+ * - none: a sign of dehydration said to be absent ("no sunken eyes") and not two of either row.
+ * Diarrhoea for 14 days or more is persistent; with some or severe dehydration, severe persistent.
+ * Negated and past mentions count for nothing (negation.ts).
+ */
+import { normaliseClinicalText } from './clinical-text.js';
+import * as signs from './danger-sign-patterns.js';
+import type { Finding } from './findings.js';
+import { findMentions, firstPresent } from './negation.js';
+
+export type DehydrationClass = 'severe' | 'some' | 'none';
+
+const SEVERE_ROW = [signs.LETHARGIC_OR_UNCONSCIOUS, signs.SUNKEN_EYES, new RegExp(`${signs.UNABLE_TO_DRINK.source}|${signs.DRINKING_POORLY.source}`), signs.VERY_SLOW_SKIN_PINCH];
+const SOME_ROW = [signs.RESTLESS_OR_IRRITABLE, signs.SUNKEN_EYES, signs.DRINKS_EAGERLY, signs.SLOW_SKIN_PINCH];
+const SIGNS_OF_DEHYDRATION = [signs.SUNKEN_EYES, signs.SLOW_SKIN_PINCH, signs.VERY_SLOW_SKIN_PINCH];
+
+/** Days from which diarrhoea is persistent. */
+export const PERSISTENT_DIARRHOEA_DAYS = 14;
+
+/** How dehydrated the findings show a patient with diarrhoea to be; undefined when they do not say. */
+export function dehydrationClass(findings: readonly Finding[]): DehydrationClass | undefined {
+  const texts = findings.map((f) => ({ clinical: normaliseClinicalText(f.value), negated: f.negated === true }));
+  const present = (pattern: RegExp) => texts.some((t) => !t.negated && firstPresent(t.clinical, pattern) !== undefined);
+  const count = (row: readonly RegExp[]) => row.filter(present).length;
+  if (count(SEVERE_ROW) >= 2) return 'severe';
+  if (count(SOME_ROW) >= 2) return 'some';
+  const absent = (pattern: RegExp) => texts.some((t) => (t.negated ? pattern.test(t.clinical.text) : findMentions(t.clinical, pattern).some((m) => m.negated)));
+  return SIGNS_OF_DEHYDRATION.some(absent) ? 'none' : undefined;
+}
+
+/** The longest time diarrhoea is said to have lasted, in days ("diarrhoea 3 weeks", "loose stools for 16 days"). */
+export function diarrhoeaDays(texts: readonly string[]): number | undefined {
+  const days = texts.flatMap((text) => {
+    const lower = text.toLowerCase();
+    if (!DIARRHOEA.test(lower)) return [];
+    return [...lower.matchAll(DURATION)].map((m) => Number(m[1]) * (DAYS_PER_UNIT[(m[2] ?? '').charAt(0)] ?? 0));
+  });
+  return days.length > 0 ? Math.max(...days) : undefined;
+}
+
+/** True when the text names diarrhoea, as written or typed ("loose stools", "running stomach", "purging"). */
+export function namesDiarrhoea(text: string): boolean {
+  return DIARRHOEA.test(text.toLowerCase());
+}
+
+export function isPersistentDiarrhoea(texts: readonly string[]): boolean {
+  return (diarrhoeaDays(texts) ?? 0) >= PERSISTENT_DIARRHOEA_DAYS;
+}
+
+const DIARRHOEA = /\bdiarrh\w*|\bloose stools?\b|\bwatery stools?\b|\brunning stomach\b|\bpurging\b|\bstooling\b/;
+const DURATION = /\b(\d+(?:\.\d+)?)\s*(days?|d\b|weeks?|wks?|months?|mths?)\b/g;
+const DAYS_PER_UNIT: Readonly<Record<string, number>> = { d: 1, w: 7, m: 30 };

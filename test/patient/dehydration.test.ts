@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { dehydrationClass, diarrhoeaDays, isPersistentDiarrhoea } from '../../src/patient/dehydration.js';
+import type { Finding } from '../../src/patient/findings.js';
+
+const sign = (value: string, negated = false): Finding => ({ category: 'exam_sign', value, ...(negated ? { negated } : {}) });
+
+describe('dehydrationClass (IMCI: two signs of a row)', () => {
+  it('two signs of the some-dehydration row, as CHWs write them, are some dehydration', () => {
+    expect(dehydrationClass([sign('drinking eagerly, eyes sunken small, skin pinch slow')])).toBe('some');
+    expect(dehydrationClass([sign('restless'), sign('sunken eyes')])).toBe('some');
+  });
+
+  it('two signs of the severe row are severe, and the severe row wins', () => {
+    expect(dehydrationClass([sign('lethargic'), sign('sunken eyes'), sign('skin pinch goes back very slowly')])).toBe('severe');
+    expect(dehydrationClass([sign('drinking poorly, eyes very sunken')])).toBe('severe');
+  });
+
+  it('one sign, or signs said to be absent, do not classify as dehydrated', () => {
+    expect(dehydrationClass([sign('thirsty')])).toBeUndefined();
+    expect(dehydrationClass([sign('no sunken eyes', true), sign('thirsty')])).toBe('none');
+    expect(dehydrationClass([sign('alert, no sunken eyes, skin pinch normal')])).toBe('none');
+    expect(dehydrationClass([sign('not restless, not thirsty, no sunken eyes')])).toBe('none');
+  });
+});
+
+describe('persistent diarrhoea', () => {
+  it('is diarrhoea for 14 days or more, in days, weeks or months', () => {
+    expect(diarrhoeaDays(['diarrhoea 3 weeks'])).toBe(21);
+    expect(isPersistentDiarrhoea(['loose stools for 16 days'])).toBe(true);
+    expect(isPersistentDiarrhoea(['diarrhoea 3 wks w dehydration'])).toBe(true);
+    expect(isPersistentDiarrhoea(['diarrhoea for 5 days', 'cough 3 weeks'])).toBe(false);
+  });
+});
