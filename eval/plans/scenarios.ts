@@ -372,6 +372,29 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give loperamide 2 mg after each loose stool to stop the diarrhoea.'],
   },
   {
+    id: 'diarrhoea-running-stomach-some-dehydration',
+    book: 'diarrhoea',
+    population: 'child with some dehydration, diagnosis in Pidgin',
+    // "Running stomach" with three signs of some dehydration is diarrhoea with some dehydration: Plan B,
+    // although the diagnosis does not say so. Retrieval once ranked Plan A's home fluids first for it.
+    messages: ['14 month old boy, 9 kg, watery stool 5 times today, drinking eagerly, eyes sunken, skin pinch goes back slowly', 'dx: running stomach'],
+    mustCite: [/Plan B/i],
+    mustSay: [/ORS/i],
+    mustNotSay: [/loperamide|antidiarrhoeal/i, /This is an emergency: follow Plan C/i],
+  },
+  {
+    id: 'diarrhoea-persistent-with-dehydration',
+    book: 'diarrhoea',
+    population: 'child with diarrhoea for 3 weeks and some dehydration',
+    // Diarrhoea for 14 days or more with dehydration is severe persistent diarrhoea (treat the dehydration,
+    // then refer), although the diagnosis says only "diarrhoea": the plan once left the persistent section
+    // out as another form of diarrhoea, and then gave the home care for persistent diarrhoea without
+    // dehydration ("return after 5 days").
+    messages: ['20 month old girl, 9 kg, diarrhoea for 3 weeks, irritable, sunken eyes', 'dx: diarrhoea'],
+    mustSay: [/severe persistent diarrhoea|Treat the dehydration first/i, /\brefer/i],
+    mustNotSay: [/loperamide|antidiarrhoeal/i, /return after 5 days/i],
+  },
+  {
     // "Plan B: treat some dehydration with ORS": ORS in a measured amount over four hours (Table 2.1 by
     // weight); zinc is started during Plan B for children aged 2 months or more.
     id: 'diarrhoea-some-dehydration-older-child',

@@ -131,7 +131,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       seenText.add(key);
       // A sub-heading inside the chunk says who its lines are for, as a section title would ("Older
       // adults", "Finding high glucose in pregnancy" in a chapter that fitted one chunk whole).
-      if (subheadingExcludesPatient(section, unit, input.demographics)) return;
+      // ... or which class of the illness ("Persistent diarrhoea without dehydration: feeding").
+      if (subheadingExcludesPatient(section, unit, input.demographics, conditions)) return;
       if (givesForbiddenDrug(unit.text, forbidden, input.demographics, input.findings, conditions)) {
         // "... of artemether-lumefantrine or artesunate-amodiaquine, give the same dose again": what
         // follows is about the medicine she may have as much as the one she may not.

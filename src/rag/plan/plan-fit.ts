@@ -583,6 +583,13 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
     { diagnosis: /\bsome dehydration\b/, heading: /\bsome dehydration\b|\bplan b\b/ },
     { diagnosis: /\bsevere dehydration\b/, heading: /\bsevere dehydration\b|\bplan c\b/ },
   ] },
+  // Persistent diarrhoea (14 days or more): without dehydration it is fed and treated at home ("return
+  // after 5 days"); with dehydration it is severe: treat the dehydration, then refer. What the severe
+  // class says (also "infants under 6 months ... should be referred") still applies to the milder one.
+  { milderApply: false, graverApply: true, classes: [
+    { diagnosis: /(?<!\bsevere )\bpersistent diarrh/, heading: /\bpersistent diarrh\w* (?:without|and no|with no) dehydration\b/ },
+    { diagnosis: /\bsevere persistent diarrh/, heading: /\bsevere persistent diarrh/ },
+  ] },
   // IMCI cough or difficult breathing: no pneumonia (home care) -> fast breathing (amoxicillin at home)
   // -> chest indrawing or severe (pre-referral treatment, refer). A bare "pneumonia" names no class.
   { milderApply: true, classes: [
@@ -743,18 +750,27 @@ export function stepsUpTreatmentNotTaken(section: Pick<CitedSection, 'sectionPat
 
 /**
  * True when the sub-heading a unit is under inside its chunk says it is for patients she is not
- * ("Older adults" for a man of 55, "Finding high glucose in pregnancy" for a man): a chapter that fitted
- * one chunk whole keeps its sub-headings as lines, and they say who their lines are for as a section
- * title would (the rules of sectionFitsPatient).
+ * ("Older adults" for a man of 55, "Finding high glucose in pregnancy" for a man), or for a class or form
+ * of the illness none of her diagnoses is ("Persistent diarrhoea without dehydration: feeding" for severe
+ * persistent diarrhoea): a chapter that fitted one chunk whole keeps its sub-headings as lines, and they
+ * say who their lines are for as a section title would (the rules of sectionFitsPatient and
+ * sectionForAnotherForm).
  */
-export function subheadingExcludesPatient(section: Pick<CitedSection, 'sectionPath'>, unit: Pick<SectionUnit, 'subheading'>, d: Demographics): boolean {
-  return unit.subheading !== undefined && !sectionFitsPatient(`${section.sectionPath} > ${unit.subheading}`, d);
+export function subheadingExcludesPatient(
+  section: Pick<CitedSection, 'sectionPath'>,
+  unit: Pick<SectionUnit, 'subheading'>,
+  d: Demographics,
+  conditions: readonly string[] = [],
+): boolean {
+  if (unit.subheading === undefined) return false;
+  const path = `${section.sectionPath} > ${unit.subheading}`;
+  return !sectionFitsPatient(path, d) || (conditions.length > 0 && conditions.every((c) => sectionForAnotherForm(path, c)));
 }
 
 /** The section's lines under a sub-heading for other patients (see subheadingExcludesPatient), lower case with single spaces. */
-export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics): string[] {
+export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics, conditions: readonly string[] = []): string[] {
   return sectionUnits(sectionBody(section))
-    .filter((unit) => subheadingExcludesPatient(section, unit, d))
+    .filter((unit) => subheadingExcludesPatient(section, unit, d, conditions))
     .map((unit) => comparable(unit.text));
 }
 

@@ -3,7 +3,7 @@ import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -696,5 +696,32 @@ describe('a line for another class or form of the illness (diarrhoea sample: "Di
     expect(lineForAnotherClassOrForm('Adults with acute watery diarrhoea are rehydrated with ORS.', noDehydration)).toBe(false);
     expect(lineForAnotherClassOrForm('An adult with some dehydration needs ORS in the first four hours of about 75 ml per kg.', 'diarrhoea with some dehydration')).toBe(false);
     expect(lineForAnotherClassOrForm('A child with wheeze and fast breathing has pneumonia: give amoxicillin.', 'pneumonia')).toBe(false);
+  });
+});
+
+describe('sub-headings inside a chunk that name a class of the illness (diarrhoea sample, ch4 "Persistent diarrhoea")', () => {
+  const persistent = {
+    sectionPath: 'Persistent diarrhoea, dysentery and cholera > Persistent diarrhoea',
+    titlePath: 'Diarrhoea > Persistent diarrhoea, dysentery and cholera > Persistent diarrhoea',
+    text: [
+      'Diarrhoea > Persistent diarrhoea, dysentery and cholera > Persistent diarrhoea',
+      'Diarrhoea that has lasted 14 days or more is called persistent diarrhoea.',
+      'Severe persistent diarrhoea',
+      'A child with diarrhoea for 14 days or more who also has some or severe dehydration has severe persistent diarrhoea. Treat the dehydration first, following Plan B or Plan C, and then refer the child to the health facility.',
+      'Persistent diarrhoea without dehydration: feeding',
+      'A child with persistent diarrhoea and no dehydration can be treated at home. Ask the caregiver to return after 5 days, and refer if the diarrhoea has not stopped.',
+    ].join('\n'),
+  };
+  const child = { ageMonths: 20, sex: 'female' as const };
+
+  it('leaves out the home care of persistent diarrhoea without dehydration for severe persistent diarrhoea', () => {
+    const others = linesForOtherPatients(persistent, child, ['severe persistent diarrhoea with some dehydration']);
+    expect(others.some((l) => l.includes('return after 5 days'))).toBe(true);
+    expect(others.some((l) => l.includes('treat the dehydration first'))).toBe(false);
+  });
+
+  it('keeps the severe class\'s lines for persistent diarrhoea without dehydration, and every line for a bare diarrhoea', () => {
+    expect(linesForOtherPatients(persistent, child, ['persistent diarrhoea'])).toEqual([]);
+    expect(linesForOtherPatients(persistent, child, [])).toEqual([]);
   });
 });
