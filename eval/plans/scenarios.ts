@@ -391,7 +391,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // out as another form of diarrhoea, and then gave the home care for persistent diarrhoea without
     // dehydration ("return after 5 days").
     messages: ['20 month old girl, 9 kg, diarrhoea for 3 weeks, irritable, sunken eyes', 'dx: diarrhoea'],
-    mustSay: [/severe persistent diarrhoea|Treat the dehydration first/i, /\brefer/i],
+    mustSay: [/severe persistent diarrhoea|Treat the dehydration first/i, /then refer the child to the health facility/i],
     mustNotSay: [/loperamide|antidiarrhoeal/i, /return after 5 days/i],
   },
   {

@@ -173,7 +173,10 @@ export function extractivePlan(input: ExtractivePlanInput): string {
         return;
       }
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + referenced + warning;
+      // The line that sends the reader to another section of the plan ("Treat the dehydration first,
+      // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.
+      const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });

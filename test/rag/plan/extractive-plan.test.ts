@@ -233,3 +233,25 @@ describe('a man of 45 with some dehydration and no weight (diarrhoea sample Tabl
     expect(plan).toMatch(/weigh the patient/i);
   });
 });
+
+describe('extractivePlan: the line that sends the reader to another section of the plan', () => {
+  it('keeps "treat the dehydration first, following Plan B ..., and then refer" for severe persistent diarrhoea beside Plan B itself', async () => {
+    const sections = labelSections(
+      await pickSections('SAMPLE-DIARRHOEA', [
+        'Persistent diarrhoea',
+        'How much ORS to give in the first 4 hours',
+        'Giving ORS during Plan B',
+        'Reassessing after 4 hours',
+      ]),
+    );
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'severe persistent diarrhoea with some dehydration', confidence: 0.8 }],
+      demographics: { ageMonths: 20, sex: 'female', weightKg: 9 },
+      findings: [{ category: 'duration', value: 'diarrhoea for 3 weeks' }, { category: 'exam_sign', value: 'restless or irritable' }, { category: 'exam_sign', value: 'sunken eyes' }],
+      sections,
+    });
+    expect(plan).toContain('Treat the dehydration first, following Plan B or Plan C, and then refer the child to the health facility.');
+    expect(plan).toContain('Plan B');
+    expect(plan).not.toContain('return after 5 days');
+  });
+});
