@@ -10,7 +10,7 @@
  */
 import { ageGroupForMonths, ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
-import { dehydrationClass, PERSISTENT_DIARRHOEA_DAYS } from '../../patient/dehydration.js';
+import { dehydrationClass, isPersistentDiarrhoea } from '../../patient/dehydration.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
@@ -148,8 +148,7 @@ function addDiarrhoea(facts: Facts, findings: readonly Finding[], suggest: (cond
   const dehydration = dehydrationClass(findings);
   suggest(dehydration === undefined ? 'diarrhoea' : `diarrhoea with ${dehydration === 'none' ? 'no' : dehydration} dehydration`);
   if (facts.has('blood in stool')) suggest('dysentery');
-  const days = facts.longestDays('diarrhoea');
-  if (days !== undefined && days >= PERSISTENT_DIARRHOEA_DAYS) suggest('persistent diarrhoea');
+  if (isPersistentDiarrhoea(findings.filter((f) => !f.negated).map((f) => f.value))) suggest('persistent diarrhoea');
 }
 
 function addNutritionAndAnaemia(
