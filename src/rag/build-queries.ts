@@ -25,6 +25,11 @@ export interface QueryVariants {
 /** The query texts, and each word a lexicon expansion added with its share of the phrase it explains. */
 export interface BuiltQueries extends QueryVariants {
   expansionShares: Map<string, number>;
+  /**
+   * The diagnosis as the patient rules completed it, what they suggest first and what the health worker
+   * wrote after it, so a medicine she is on stays last ("severe pre-eclampsia BP high on nifedipine").
+   */
+  diagnosis: string;
 }
 
 /** Age group words the guidelines use for populations, for the WHO age group of src/patient/age.ts. */
@@ -70,11 +75,13 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   const course = malnutritionTreatmentCourse(input.condition, input.findings);
   // "Running stomach" with sunken eyes and a slow skin pinch is diarrhoea with some dehydration (Plan B);
   // three weeks of it with dehydration, severe persistent diarrhoea (refer): not the plans its words match.
-  const diagnosis = [conditionQueryText(classifiedDiarrhoea(input.condition, input.findings)), preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean).join(' ');
+  const classified = classifiedDiarrhoea(input.condition, input.findings);
+  const suggested = [preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean);
+  const diagnosis = [conditionQueryText(classified), ...suggested].join(' ');
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
   const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];
-  return { condition: [condition, ...classWords].join(' '), contextual: [contextual.text, ...classWords].join(' '), expansionShares: contextual.shares };
+  return { condition: [condition, ...classWords].join(' '), contextual: [contextual.text, ...classWords].join(' '), expansionShares: contextual.shares, diagnosis: [...suggested, classified].join(' ') };
 }
 
 /**
