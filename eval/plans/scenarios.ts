@@ -517,6 +517,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/Refer a child treated at home for SAM if they lose weight/i],
   },
   {
+    id: 'cough-in-person-living-with-hiv',
+    book: 'tb',
+    population: 'adult on ART with a cough of 5 days and night sweats',
+    // "asking about current cough of any duration ... Any one symptom means they should be tested for TB,
+    // ideally with a rapid molecular test" (TB ch1 "People living with HIV"). A 5-day cough called "cough"
+    // once got a plan from the pneumonia book's cough sections only.
+    messages: ['29 year old man, HIV+ on TLD, cough 5 days, sweat for night', 'dx: cough'],
+    mustSay: [/presumptive TB needs a laboratory test/i, /rapid molecular test/i],
+    // The pneumonia book is for children under five: none of its doses are his.
+    mustNotSay: [/amoxicillin/i],
+  },
+  {
     id: 'sam-infant-under-6-months',
     book: 'malnutrition',
     population: 'infant of 4 months, very thin',

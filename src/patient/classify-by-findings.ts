@@ -1,3 +1,4 @@
+import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Finding } from './findings.js';
 
@@ -9,7 +10,16 @@ import type { Finding } from './findings.js';
  * A diagnosis that already says which, or a finding both ways, is left as it is.
  */
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
-  return classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings);
+  return classifiedTbScreen(classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings), findings);
+}
+
+/**
+ * A diagnosis that is only a symptom of the TB screen ("cough", "night sweats") in a person living with
+ * HIV is presumptive TB (tb-symptom-screen.ts): "presumptive tuberculosis: cough", so the plan also gives
+ * the test the screen leads to. A diagnosis that names an illness ("pneumonia") is left as it is.
+ */
+export function classifiedTbScreen(condition: string, findings: readonly Finding[]): string {
+  return namesOnlyScreenSymptoms(condition) && presumptiveTbInHiv(condition, findings) ? `presumptive tuberculosis: ${condition}` : condition;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
-import { classifiedDiarrhoea } from '../patient/classify-by-findings.js';
+import { classifiedDiarrhoea, classifiedTbScreen } from '../patient/classify-by-findings.js';
 import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
 import { asksToStartTreatment } from './section-role.js';
@@ -75,7 +75,9 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   const course = malnutritionTreatmentCourse(input.condition, input.findings);
   // "Running stomach" with sunken eyes and a slow skin pinch is diarrhoea with some dehydration (Plan B);
   // three weeks of it with dehydration, severe persistent diarrhoea (refer): not the plans its words match.
-  const classified = classifiedDiarrhoea(input.condition, input.findings);
+  // A "cough" in a person living with HIV is presumptive TB whatever its duration: the TB screen's next
+  // step, testing, belongs in the plan.
+  const classified = classifiedTbScreen(classifiedDiarrhoea(input.condition, input.findings), input.findings);
   const suggested = [preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean);
   const diagnosis = [conditionQueryText(classified), ...suggested].join(' ');
   const condition = normaliseQueryText(diagnosis);

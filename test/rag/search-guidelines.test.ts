@@ -322,6 +322,22 @@ describe('searchGuidelines over the sample corpus', () => {
     expect((await searchGuidelines(textOnly, persistent)).sections[0]?.section.sectionId).toBe('dia-persistent');
   });
 
+  it('reads a cough in a person living with HIV as presumptive TB: the screen for people living with HIV is among the first sections', async () => {
+    const input = {
+      condition: 'cough',
+      demographics: { ageYears: 29, sex: 'male' as const },
+      findings: [
+        { category: 'history' as const, value: 'HIV+ on TLD' },
+        { category: 'symptom' as const, value: 'cough 5 days' },
+      ],
+    };
+    expect(buildQueryVariants(input).condition).toContain('tuberculosis');
+    const found = await searchGuidelines(textOnly, input);
+    expect(found.sections.slice(0, 5).map((s) => s.section.sectionId)).toContain('tb-screen-plhiv');
+    const negative = await searchGuidelines(textOnly, { ...input, findings: [{ category: 'history' as const, value: 'HIV negative' }, input.findings[1]!] });
+    expect(negative.sections.slice(0, 5).map((s) => s.section.accession)).not.toContain('SAMPLE-TB');
+  });
+
   it('finds the dose table of a condition whose medicines are named for it: confirmed high BP on no medicine gets "First-line antihypertensive medicines"', async () => {
     const input = {
       condition: 'high BP',

@@ -1,0 +1,43 @@
+/**
+ * The WHO TB symptom screen for a person living with HIV, as the sample TB guideline words it: ask at
+ * every contact about a current cough of any duration, fever, night sweats and weight loss; any one of
+ * them means presumptive TB, to be tested (preferably with a rapid molecular test). A current cough is
+ * also in the screen for children living with HIV.
+ *
+ * Fever alone does not count here: where malaria is common a fever is first the fever chapter's. The
+ * general screen's "cough for two weeks or more" is not applied either: an adult's six-week cough on an
+ * ACE inhibitor has another cause the diagnosis names. Negated and past mentions count for nothing
+ * (negation.ts).
+ */
+import { normaliseClinicalText } from './clinical-text.js';
+import type { Finding } from './findings.js';
+import { firstPresent } from './negation.js';
+
+/** Living with HIV: "HIV+", "HIV positive", "HIV reactive", "PLHIV", "living with HIV", on ART or a named ART regimen. */
+const LIVING_WITH_HIV = /\bhiv\s*(?:\+|(?:status\s*)?(?:positive|pos|reactive)\b)|\bplhiv\b|\bliving with hiv\b|\bon\s+(?:art|arvs?|haart|antiretrovirals?)\b|\b(?:tld|tle|dolutegravir)\b/;
+/** A diagnosis of HIV itself ("HIV, losing weight", "advanced HIV disease"), not a test, an exposure or prevention. */
+const HIV_DIAGNOSIS = /\b(?:hiv|aids)\b/;
+const NOT_HIV_DIAGNOSIS = /\b(?:exposed|exposure|test\w*|negative|prevent\w*|prep|pep|status|unknown)\b/;
+/** The screen's symptoms other than fever: a current cough, night sweats, losing weight. */
+const SCREEN_SYMPTOM = /\bcough\w*|\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b/;
+const TB_NAMED = /\btb\b|\btubercul\w*/i;
+
+/** True when a person living with HIV has a symptom of the TB screen and the diagnosis does not already name TB. */
+export function presumptiveTbInHiv(condition: string, findings: readonly Finding[]): boolean {
+  if (TB_NAMED.test(condition)) return false;
+  const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)].map((t) => normaliseClinicalText(t));
+  const present = (pattern: RegExp) => texts.some((t) => firstPresent(t, pattern) !== undefined);
+  const diagnosis = texts[0];
+  const hivDiagnosed = diagnosis !== undefined && firstPresent(diagnosis, HIV_DIAGNOSIS) !== undefined && !NOT_HIV_DIAGNOSIS.test(diagnosis.text);
+  return (hivDiagnosed || present(LIVING_WITH_HIV)) && present(SCREEN_SYMPTOM);
+}
+
+/** What is left of a diagnosis that is only a screen symptom and how long it has lasted ("cough 5 days", "coughing?"). */
+const SYMPTOM_ONLY_FILLER = /\b(?:and|with|for|since|x|\d+|days?|weeks?|months?|d|wks?|hiv\+?|plhiv|on|art)\b|[^a-z\s]/g;
+
+/** True when the diagnosis names nothing but screen symptoms ("cough", "night sweats and weight loss"), not an illness. */
+export function namesOnlyScreenSymptoms(condition: string): boolean {
+  const lower = normaliseClinicalText(condition).text;
+  if (!SCREEN_SYMPTOM.test(lower)) return false;
+  return lower.replace(new RegExp(SCREEN_SYMPTOM.source, 'g'), ' ').replace(SYMPTOM_ONLY_FILLER, ' ').trim() === '';
+}

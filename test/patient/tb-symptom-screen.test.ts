@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from '../../src/patient/tb-symptom-screen.js';
+import { classifiedByFindings } from '../../src/patient/classify-by-findings.js';
+import type { Finding } from '../../src/patient/findings.js';
+
+const said = (...values: string[]): Finding[] => values.map((value) => ({ category: 'history', value }));
+
+describe('the TB symptom screen of a person living with HIV', () => {
+  it('reads a cough of any duration, night sweats or weight loss in a person living with HIV as presumptive TB', () => {
+    expect(presumptiveTbInHiv('cough', said('HIV+ on TLD', 'cough 5 days'))).toBe(true);
+    expect(presumptiveTbInHiv('fever', said('on ART', 'sweat for night'))).toBe(true);
+    expect(presumptiveTbInHiv('HIV, losing weight', [])).toBe(true);
+    expect(presumptiveTbInHiv('advanced HIV disease', said('cough 3 days'))).toBe(true);
+  });
+
+  it('does not for a negative or unknown HIV status, an exposed infant, fever alone, negated symptoms, or a diagnosis that names TB', () => {
+    expect(presumptiveTbInHiv('cough', said('HIV negative', 'cough 5 days'))).toBe(false);
+    expect(presumptiveTbInHiv('cough', said('HIV test non-reactive'))).toBe(false);
+    expect(presumptiveTbInHiv('cough', said('HIV status unknown'))).toBe(false);
+    expect(presumptiveTbInHiv('HIV exposed infant, cough', [])).toBe(false);
+    expect(presumptiveTbInHiv('malaria', said('on ART', 'fever'))).toBe(false);
+    expect(presumptiveTbInHiv('malaria', said('on ART', 'no cough, no night sweats'))).toBe(false);
+    expect(presumptiveTbInHiv('cough', [{ category: 'history', value: 'HIV positive', negated: true }])).toBe(false);
+    expect(presumptiveTbInHiv('PLHIV TB screen', said('cough'))).toBe(false);
+  });
+
+  it('tells a diagnosis that is only a screen symptom from one that names an illness', () => {
+    expect(namesOnlyScreenSymptoms('cough')).toBe(true);
+    expect(namesOnlyScreenSymptoms('cough 5 days')).toBe(true);
+    expect(namesOnlyScreenSymptoms('night sweats and weight loss')).toBe(true);
+    expect(namesOnlyScreenSymptoms('coughing?')).toBe(true);
+    expect(namesOnlyScreenSymptoms('pneumonia')).toBe(false);
+    expect(namesOnlyScreenSymptoms('cough catarrh')).toBe(false);
+    expect(namesOnlyScreenSymptoms('ACE inhibitor cough')).toBe(false);
+  });
+
+  it('makes a bare cough in a person living with HIV presumptive TB for the plan, and leaves a named illness as it is', () => {
+    expect(classifiedByFindings('cough', said('HIV+ on TLD', 'cough 5 days'), false)).toBe('presumptive tuberculosis: cough');
+    expect(classifiedByFindings('pneumonia', said('HIV+ on TLD', 'cough 5 days'), false)).toBe('pneumonia');
+    expect(classifiedByFindings('cough', said('cough 5 days'), false)).toBe('cough');
+  });
+});
