@@ -7,7 +7,9 @@ import { toolsForStage, type InterviewAction, type InterviewModel } from '../int
 import { extractFacts, type ExtractedFacts } from '../offline/extract-facts.js';
 import { declinesAnswer, missingDemographic, OPTIONAL_QUESTIONS, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';
 import { suggestConditions } from '../offline/suggest-conditions.js';
+import { describesAnotherPatient } from './another-patient.js';
 import {
+  ANOTHER_PATIENT,
   CANCELLED,
   HELP_TEXT,
   NEW_CONSULT,
@@ -56,7 +58,10 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
   }
 
   if (!consult || consult.stage === 'done') {
-    if (consult && consult.stage === 'done') return { requestFollowUp: { question: text }, replies: [] };
+    const read = facts ?? extractFacts(text);
+    // After the plan a message is a question about the same patient, unless it states another one.
+    const another = consult !== null && describesAnotherPatient(consult.demographics, read);
+    if (consult && !another) return { requestFollowUp: { question: text }, replies: [] };
     // A first message starts a consult and is read as its first answer.
     const fresh: ConsultSnapshot = {
       id: '',
@@ -70,8 +75,9 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
       state: {},
       transcript: [],
     };
-    const outcome = await runStage(deps, fresh, text, facts ?? extractFacts(text));
-    return { ...outcome, startNew: true, consult: { offline: fresh.offline, ...outcome.consult } };
+    const outcome = await runStage(deps, fresh, text, read);
+    const replies = another ? [{ text: ANOTHER_PATIENT, kind: 'reply' as const }, ...outcome.replies] : outcome.replies;
+    return { ...outcome, replies, startNew: true, consult: { offline: fresh.offline, ...outcome.consult } };
   }
   if (consult.stage === 'plan' || consult.stage === 'differentials') {
     return { replies: [{ text: PLAN_IN_PROGRESS, kind: 'reply' }] };

@@ -7,6 +7,8 @@ export const HELP_TEXT = [
 ].join('\n\n');
 
 export const NEW_CONSULT = 'New consult started.';
+/** A message after a finished consult that states another patient's age or sex starts a consult for that patient. */
+export const ANOTHER_PATIENT = 'The last consult is finished and saved. This message describes another patient (a different age or sex), so I started a new consult for them.';
 export const CANCELLED = 'Consult cancelled. Send /new or describe a new patient to start again.';
 export const NOTHING_TO_CANCEL = 'There is no consult in progress. Describe a patient to start one.';
 export const PLAN_IN_PROGRESS = 'I am preparing the Assessment & Plan from the guidelines; it will arrive shortly.';
