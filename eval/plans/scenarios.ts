@@ -529,6 +529,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/amoxicillin/i],
   },
   {
+    id: 'sam-follow-up-recovered',
+    book: 'malnutrition',
+    population: 'child on RUTF at home for 6 weeks, MUAC now 127 mm, no oedema',
+    // "A child treated for SAM can be discharged as recovered when the MUAC is 125 mm or more and there has
+    // been no oedema for at least two consecutive weekly visits" (ch4 "Discharge criteria"). The plan once
+    // gave the routine follow-up lines without it, told the CHW to "refer the child urgently" from
+    // "Complicated SAM", and repeated the enrolment course of amoxicillin.
+    messages: ['2 year old boy, 10.8 kg, on plumpy nut at home for 6 weeks, MUAC 127 mm, no swelling of feet, eating well', 'dx: SAM follow up'],
+    mustSay: [/discharged as recovered when the MUAC is 125 mm or more/i],
+    mustNotSay: [/must refer the child urgently/i, /At enrolment, give a course of amoxicillin/i],
+  },
+  {
     id: 'sam-infant-under-6-months',
     book: 'malnutrition',
     population: 'infant of 4 months, very thin',

@@ -1,6 +1,7 @@
 import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Finding } from './findings.js';
+import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
 
 /**
  * A diagnosis made more precise by what the health worker found, where a guideline's classification
@@ -53,6 +54,9 @@ function classifiedMalnutrition(condition: string, findings: readonly Finding[],
   const passed = appetite.some((r) => !FAILED.test(r) && /\bpass(?:ed|es)?\b/.test(r));
   if (failed && !passed) return `complicated ${condition}`;
   if (passed && !failed && !hasDangerSign) return `uncomplicated ${condition}`;
+  // A child treated at home who has reached the discharge criteria is uncomplicated SAM in follow-up: the
+  // referral for inpatient care is not hers unless a danger sign or a failed appetite test says so.
+  if (!failed && !hasDangerSign && malnutritionTreatmentCourse(condition, findings) === 'recovered') return `uncomplicated ${condition}`;
   return condition;
 }
 

@@ -20,6 +20,12 @@ export const MALNUTRITION_COURSE_WORDS: Record<MalnutritionTreatmentCourse, stri
   'not responding': 'not responding lose weight',
 };
 
+/** The guideline's headings for each course: the sentences under them answer where the treatment has got to. */
+export const MALNUTRITION_COURSE_HEADINGS: Record<MalnutritionTreatmentCourse, RegExp> = {
+  recovered: /\bdischarge\b/i,
+  'not responding': /\bnot responding\b|\bnon-response\b/i,
+};
+
 /** The MUAC from which a treated child may be discharged (mm). */
 export const DISCHARGE_MUAC_MM = 125;
 

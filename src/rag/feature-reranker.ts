@@ -10,7 +10,7 @@ import { drugsNamed, medicinesAndClassMembersNamed } from './plan/drug-names.js'
 import { crossReferences, headedBy } from './plan/cross-references.js';
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
-import { malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
+import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { assessmentSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
@@ -134,7 +134,6 @@ const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test k
 /** The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it. */
 const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
 const COURSE_HEADING = /\b(?:not improving|not responding|non-response|stepping up|adding|treatment failure|getting worse)\b/i;
-const DISCHARGE_HEADING = /\bdischarge\b/i;
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
 
@@ -196,7 +195,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // weight on RUTF) wants the section on the next step; a child who has recovered, the discharge criteria.
   const malnutritionCourse = wants('course') ? malnutritionTreatmentCourse(query.condition, query.findings ?? []) : undefined;
   const notResponding = wants('course') && (NOT_RESPONDING.test(query.text) || malnutritionCourse === 'not responding');
-  const courseHeading = malnutritionCourse === 'recovered' ? DISCHARGE_HEADING : notResponding ? COURSE_HEADING : undefined;
+  const courseHeading = malnutritionCourse === 'recovered' ? MALNUTRITION_COURSE_HEADINGS.recovered : notResponding ? COURSE_HEADING : undefined;
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];

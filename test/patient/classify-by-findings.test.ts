@@ -11,6 +11,15 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('SAM', result('appetite test did not pass'), false)).toBe('complicated SAM');
   });
 
+  it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
+    const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
+    expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');
+    expect(classifiedByFindings('SAM follow up', recovered, true)).toBe('SAM follow up');
+    expect(classifiedByFindings('SAM follow up', [...recovered, ...result('failed appetite test')], false)).toBe('complicated SAM follow up');
+    const losing = [{ category: 'history' as const, value: 'on RUTF 4 weeks, losing weight' }, { category: 'exam_sign' as const, value: 'MUAC 109 mm' }];
+    expect(classifiedByFindings('SAM follow up', losing, false)).toBe('SAM follow up');
+  });
+
   it('leaves it as stated when a danger sign was found, the diagnosis already says which, or the results disagree', () => {
     expect(classifiedByFindings('severe acute malnutrition', result('passed appetite test'), true)).toBe('severe acute malnutrition');
     expect(classifiedByFindings('complicated severe acute malnutrition', result('passed appetite test'), false)).toBe('complicated severe acute malnutrition');

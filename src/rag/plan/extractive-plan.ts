@@ -1,6 +1,6 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import { medicineNamesTaken, type Demographics, type Finding } from '../../patient/findings.js';
-import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
+import { MALNUTRITION_COURSE_HEADINGS, MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
@@ -11,7 +11,7 @@ import { excludesPatient, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMea
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
-import { asksForGivenTrimester, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -43,6 +43,8 @@ const TREATS = /\b(?:treated with|treat with|takes?|give|given|start|receives?)\
 const PER_SECTION = 3;
 /** Added to each sentence of a section another section sends the reader to. */
 const REFERENCED_BONUS = 2;
+/** A line under the guideline's heading for where the patient's treatment has got to ("Discharge criteria"). */
+const COURSE_BONUS = 2;
 /** Added to each sentence of a section that restricts a medicine the patient already takes: as much as a dose row for her band. */
 const MEDICINE_WARNING_BONUS = 6;
 /** A unit needs this score to be a key sentence (see scoreUnit). */
@@ -77,6 +79,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const courses = input.diagnoses.flatMap((d) => malnutritionTreatmentCourse(d.condition, input.findings) ?? []);
   const asked = [input.question ?? '', ...courses.map((c) => MALNUTRITION_COURSE_WORDS[c])].join(' ').trim();
   const questionTerms = asked ? termsOf(asked, QUESTION_STOPWORDS) : new Set<string>();
+  // ... and the sentences under the guideline's heading for that course ("Discharge criteria") answer it.
+  const courseHeadings = courses.map((c) => MALNUTRITION_COURSE_HEADINGS[c]);
 
   const candidates: Candidate[] = [];
   const seenText = new Set<string>();
@@ -173,10 +177,13 @@ export function extractivePlan(input: ExtractivePlanInput): string {
         return;
       }
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
+      // A child in follow-up: "At enrolment, give a course of amoxicillin" was done weeks ago.
+      if (doneAtEnrolment(unit.text, conditions, input.findings)) return;
       // The line that sends the reader to another section of the plan ("Treat the dehydration first,
       // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.
       const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning;
+      const course = unit.subheading !== undefined && courseHeadings.some((h) => h.test(unit.subheading ?? '')) ? COURSE_BONUS : 0;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });

@@ -1,5 +1,6 @@
 import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
@@ -779,3 +780,14 @@ export function comparable(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** A line about what is done once, when treatment starts ("At enrolment, give a course of amoxicillin"). */
+const AT_ENROLMENT = /^\s*(?:[-*•]\s*)?(?:at|on) (?:enrolment|enrollment|admission|the first visit)\b/i;
+
+/**
+ * True for a line about enrolment when the findings show the patient already in follow-up on the
+ * treatment (a child on RUTF with a follow-up MUAC or weight course, malnutrition-treatment-course.ts):
+ * what is done once at enrolment was done weeks ago.
+ */
+export function doneAtEnrolment(text: string, conditions: readonly string[], findings: readonly Finding[]): boolean {
+  return AT_ENROLMENT.test(text) && conditions.some((c) => malnutritionTreatmentCourse(c, findings) !== undefined);
+}

@@ -183,6 +183,21 @@ describe('extractivePlan on the sample malnutrition guideline', () => {
   });
 });
 
+describe('extractivePlan for a child in follow-up on RUTF', () => {
+  const child = { ageYears: 2, sex: 'male' as const, weightKg: 10.8 };
+  const followUp = (muac: string, history: string): Finding[] => [{ category: 'history', value: history }, { category: 'exam_sign', value: muac }];
+
+  it('gives a child who reached a MUAC of 125 mm the discharge criteria, and not the course of amoxicillin given at enrolment', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALNUTRITION', ['Follow-up visits', 'Routine medicines for children treated at home']));
+    const recovered = followUp('MUAC 127 mm, no oedema', 'on RUTF at home for 6 weeks');
+    const plan = extractivePlan({ diagnoses: [{ condition: 'uncomplicated SAM follow up' }], demographics: child, findings: recovered, sections });
+    expect(plan).toContain('can be discharged as recovered when the MUAC is 125 mm or more');
+    expect(plan).not.toContain('At enrolment, give a course of amoxicillin');
+    const draft = checkPlanDraft('- At enrolment, give a course of amoxicillin twice a day for 5 days, using the dose for the child\'s weight, where the national protocol includes it. [S2]', sections, child, recovered, ['uncomplicated SAM follow up']);
+    expect(draft.text).not.toContain('amoxicillin');
+  });
+});
+
 describe('extractivePlan on the sample anaemia guideline (Table 3.1, headers with "; " inside brackets)', () => {
   it("gives a 2-year-old of 12 kg with some pallor her row of the iron table and the instruction that introduces it", async () => {
     const sections = labelSections(await pickSections('SAMPLE-ANAEMIA', ['Iron dosing for children by age']));
