@@ -261,14 +261,16 @@ async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; i
     const question = await deps.store.inboundText(payload.inboundId);
     if (!question) throw permanentJobError(`follow-up question ${payload.inboundId} not found`);
     const earlier = await deps.store.citedSections(payload.consultId);
-    const condition = consult.diagnoses[0]?.condition ?? '';
+    // The diagnoses as the plan read them ("presumptive tuberculosis: cough" for a cough on ART).
+    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(d.condition, consult.findings, consult.urgentReferral) }));
+    const condition = diagnoses[0]?.condition ?? '';
     const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
     const sections = labelSections([...fresh.sections.map((s) => s.section), ...earlier]);
     return composePlan({
       ...(deps.writer ? { writer: deps.writer } : {}),
       // A follow-up answer may rightly be one or two lines.
       minKeptLines: 1,
-      input: { demographics: consult.demographics, findings: consult.findings, diagnoses: consult.diagnoses, sections, question },
+      input: { demographics: consult.demographics, findings: consult.findings, diagnoses, sections, question },
     });
   });
 }

@@ -49,6 +49,31 @@ describe('a whole consult in the terminal, offline protocol mode (npm run chat)'
     expect(r).toHaveLength(8);
   });
 
+  it('answers a follow-up under the diagnosis the plan gave, and starts a new consult for a message about another patient', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'chat-next-patient-'));
+    dirs.push(dataDir);
+    const { code, stdout } = await runChat(
+      [
+        '29 year old man, HIV+ on TLD, cough 5 days, sweat for night',
+        'dx: cough',
+        'when should he come back?',
+        '2 year old boy, 10.8 kg, on RUTF at home for 6 weeks, MUAC 127 mm, no oedema',
+        'dx: SAM follow up',
+      ],
+      { DATA_DIR: dataDir },
+    );
+    expect(code).toBe(0);
+    const r = replies(stdout);
+    const plans = r.filter((x) => /Assessment: /.test(x));
+    // The plan and the follow-up answer for the man, then the plan for the child: never the man's diagnosis over the child.
+    expect(plans).toHaveLength(3);
+    expect(plans[0]).toMatch(/Assessment: presumptive tuberculosis: cough/);
+    expect(plans[1]).toMatch(/Assessment: presumptive tuberculosis: cough/);
+    expect(r.some((x) => /describes another patient/.test(x))).toBe(true);
+    expect(plans[2]).toMatch(/Assessment: uncomplicated SAM follow up/);
+    expect(plans[2]).toMatch(/discharged as recovered/);
+  });
+
   it('sends an urgent referral at once for a danger sign, and not for a negated one', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'chat-urgent-'));
     dirs.push(dataDir);
