@@ -11,13 +11,9 @@
  */
 import { normaliseClinicalText } from './clinical-text.js';
 import type { Finding } from './findings.js';
+import { livesWithHiv } from './hiv-status.js';
 import { firstPresent } from './negation.js';
 
-/** Living with HIV: "HIV+", "HIV positive", "HIV reactive", "PLHIV", "living with HIV", on ART or a named ART regimen. */
-const LIVING_WITH_HIV = /\bhiv\s*(?:\+|(?:status\s*)?(?:positive|pos|reactive)\b)|\bplhiv\b|\bliving with hiv\b|\bon\s+(?:art|arvs?|haart|antiretrovirals?)\b|\b(?:tld|tle|dolutegravir)\b/;
-/** A diagnosis of HIV itself ("HIV, losing weight", "advanced HIV disease"), not a test, an exposure or prevention. */
-const HIV_DIAGNOSIS = /\b(?:hiv|aids)\b/;
-const NOT_HIV_DIAGNOSIS = /\b(?:exposed|exposure|test\w*|negative|prevent\w*|prep|pep|status|unknown)\b/;
 /** The screen's symptoms other than fever: a current cough, night sweats, losing weight. */
 const SCREEN_SYMPTOM = /\bcough\w*|\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b/;
 const TB_NAMED = /\btb\b|\btubercul\w*/i;
@@ -26,10 +22,7 @@ const TB_NAMED = /\btb\b|\btubercul\w*/i;
 export function presumptiveTbInHiv(condition: string, findings: readonly Finding[]): boolean {
   if (TB_NAMED.test(condition)) return false;
   const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)].map((t) => normaliseClinicalText(t));
-  const present = (pattern: RegExp) => texts.some((t) => firstPresent(t, pattern) !== undefined);
-  const diagnosis = texts[0];
-  const hivDiagnosed = diagnosis !== undefined && firstPresent(diagnosis, HIV_DIAGNOSIS) !== undefined && !NOT_HIV_DIAGNOSIS.test(diagnosis.text);
-  return (hivDiagnosed || present(LIVING_WITH_HIV)) && present(SCREEN_SYMPTOM);
+  return livesWithHiv(condition, findings) && texts.some((t) => firstPresent(t, SCREEN_SYMPTOM) !== undefined);
 }
 
 /** What is left of a diagnosis that is only a screen symptom and how long it has lasted ("cough 5 days", "coughing?"). */
