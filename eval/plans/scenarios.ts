@@ -529,6 +529,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/amoxicillin/i],
   },
   {
+    id: 'cough-in-plhiv-as-typed',
+    book: 'tb',
+    population: 'woman living with HIV ("PLHIV"), cough for a week',
+    // The same screen, with the status written as CHWs write it; the offline extractor once dropped "PLHIV".
+    messages: ['35 year old woman, not pregnant, PLHIV, cough for 1 week', 'dx: cough'],
+    mustSay: [/presumptive TB needs a laboratory test/i],
+    mustNotSay: [/amoxicillin/i],
+  },
+  {
     id: 'sam-follow-up-recovered',
     book: 'malnutrition',
     population: 'child on RUTF at home for 6 weeks, MUAC now 127 mm, no oedema',

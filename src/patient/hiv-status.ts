@@ -8,7 +8,12 @@ import { normaliseClinicalText } from './clinical-text.js';
 import type { Finding } from './findings.js';
 import { firstPresent } from './negation.js';
 
-const LIVING_WITH_HIV = /\bhiv\s*(?:\+|(?:status\s*)?(?:positive|pos|reactive)\b)|\bplhiv\b|\bliving with hiv\b|\bon\s+(?:art|arvs?|haart|antiretrovirals?)\b|\b(?:tld|tle|dolutegravir)\b/;
+/**
+ * As typed ("HIV+", "PLHIV", "on ARVs", "TLD") and as the offline extractor records it ("history of HIV",
+ * "HIV test reactive", "antiretroviral therapy", "tenofovir-lamivudine-dolutegravir").
+ */
+const LIVING_WITH_HIV =
+  /\bhiv\s*(?:\+|(?:status\s*)?(?:positive|pos|reactive)\b)|\bhiv (?:rapid )?tests? (?:is |was )?(?<!non-)(?:reactive|positive)\b|\b(?:history of|known) hiv\b|\bplhiv\b|\bliving with hiv\b|\bon\s+(?:art|arvs?|haart)\b|\bantiretroviral|\b(?:tld|tle|dolutegravir|efavirenz)\b/;
 const HIV_DIAGNOSIS = /\b(?:hiv|aids)\b/;
 const NOT_HIV_DIAGNOSIS = /\b(?:exposed|exposure|test\w*|negative|prevent\w*|prep|pep|status|unknown)\b/;
 

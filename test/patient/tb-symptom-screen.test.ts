@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from '../../src/patient/tb-symptom-screen.js';
 import { classifiedByFindings } from '../../src/patient/classify-by-findings.js';
+import { livesWithHiv } from '../../src/patient/hiv-status.js';
 import type { Finding } from '../../src/patient/findings.js';
 
 const said = (...values: string[]): Finding[] => values.map((value) => ({ category: 'history', value }));
@@ -22,6 +23,11 @@ describe('the TB symptom screen of a person living with HIV', () => {
     expect(presumptiveTbInHiv('malaria', said('on ART', 'no cough, no night sweats'))).toBe(false);
     expect(presumptiveTbInHiv('cough', [{ category: 'history', value: 'HIV positive', negated: true }])).toBe(false);
     expect(presumptiveTbInHiv('PLHIV TB screen', said('cough'))).toBe(false);
+  });
+
+  it('reads living with HIV as typed and as the offline extractor records it, and not a negative test', () => {
+    for (const value of ['HIV+', 'PLHIV', 'on ARVs', 'HIV test reactive', 'history of HIV', 'antiretroviral therapy', 'tenofovir-lamivudine-dolutegravir']) expect(livesWithHiv('cough', said(value))).toBe(true);
+    for (const value of ['HIV test non-reactive', 'HIV rapid test non-reactive', 'HIV negative', 'no history of HIV']) expect(livesWithHiv('cough', said(value))).toBe(false);
   });
 
   it('tells a diagnosis that is only a screen symptom from one that names an illness', () => {

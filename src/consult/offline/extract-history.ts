@@ -28,7 +28,8 @@ const KNOWN_CONDITIONS: ReadonlyArray<readonly [string, string, (string | undefi
   ['diabetes', String.raw`diabet\w*`, 'diabetic'],
   ['epilepsy', String.raw`epilep\w*`, 'epileptic'],
   ['hypertension', String.raw`hypertensi\w*`, 'hypertensive'],
-  ['HIV', String.raw`hiv(?! test)|plhiv`],
+  // "PLHIV" (a person living with HIV) states the history by itself.
+  ['HIV', String.raw`hiv(?! test)|plhiv`, 'plhiv'],
   ['sickle cell disease', String.raw`sickle[- ]cell(?! trait)(?: disease| anaemia| anemia)?|scd|sickler|hb ?ss|\bss\b(?= (?:patient|child|genotype))|genotype ss`, undefined, 'plain'],
   ['tuberculosis', String.raw`tuberculosis|tb(?! test)`],
   ['heart failure', String.raw`heart failure|cardiac failure`, undefined, 'plain'],

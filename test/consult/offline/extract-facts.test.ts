@@ -173,6 +173,7 @@ const HISTORY: readonly Case[] = [
   { text: 'sickler', findings: [{ category: 'history', value: 'history of sickle cell disease' }] },
   { text: 'kidney disease', findings: [{ category: 'history', value: 'history of kidney disease' }] },
   { text: 'known CKD', findings: [{ category: 'history', value: 'history of kidney disease' }] },
+  { text: 'PLHIV, on care', findings: [{ category: 'history', value: 'history of HIV' }] },
   { text: 'has heart failure', findings: [{ category: 'history', value: 'history of heart failure' }] },
   { text: 'no kidney disease', findings: [no('history', 'history of kidney disease')] },
   { text: 'mother has sickle cell trait', findings: [] },
