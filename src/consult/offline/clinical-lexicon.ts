@@ -56,7 +56,7 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   symptom('painful urination', String.raw`\b(?:pain (?:on|when|while) (?:passing urine|urinating|peeing)|painful urination|burning (?:urine|urination|on urination|when urinating)|dysuria)\b`),
   symptom('vaginal bleeding', dangerSigns.VAGINAL_BLEEDING),
   symptom('vaginal discharge', String.raw`\b(?:vaginal discharge|discharge pv|pv discharge|abnormal discharge)\b`),
-  symptom('night sweats', String.raw`\b(?:night sweats?|sweating at night)\b`),
+  symptom('night sweats', String.raw`\b(?:night sweats?|sweat(?:s|ing)? (?:at|for|in the) night)\b`),
   symptom('weight loss', String.raw`\b(?:weight loss|losing weight|lost weight)\b`),
   symptom('loss of appetite', String.raw`\b(?:(?:loss of|poor|reduced|no) appetite|not eating|refus\w* (?:food|to eat)|anorexia)\b`),
   symptom('body aches', String.raw`\b(?:(?:joint|body|muscle) (?:pains?|aches?)|myalgia|arthralgia)\b`),

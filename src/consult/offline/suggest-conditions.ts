@@ -11,6 +11,7 @@
 import { ageGroupForMonths, ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { dehydrationClass, isPersistentDiarrhoea } from '../../patient/dehydration.js';
+import { presumptiveTbInHiv } from '../../patient/tb-symptom-screen.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
@@ -60,6 +61,8 @@ export function suggestConditions(findings: readonly Finding[], demographics: De
   if (fever && facts.has('stiff neck')) suggest('meningitis');
   if (fever && generalDanger && !malariaPositive) suggest('very severe febrile disease');
 
+  // A current cough, night sweats or weight loss in a person living with HIV is presumptive TB at any duration.
+  if (presumptiveTbInHiv('', findings)) suggest('possible tuberculosis');
   addRespiratory(facts, ageMonths, child, generalDanger || severeRespiratory, suggest);
   addPregnancy(facts, demographics, suggest);
   if (malariaPositive && !suggestions.includes('severe malaria')) {

@@ -75,6 +75,7 @@ const MEASUREMENTS: readonly Case[] = [
   { text: 'wt 9', demographics: { weightKg: 9 } },
   { text: 'birth weight 2500 g', demographics: { weightKg: 2.5 } },
   { text: 'lost weight 5 kg', demographics: {}, findings: [symptom('weight loss')] },
+  { text: 'sweat for night', demographics: {}, findings: [symptom('night sweats')] },
   // Today's weight, not one taken before: a past weight may read the wrong dose band.
   { text: '7.4 kg, on RUTF, weight 7.8 kg two weeks ago and 7.6 kg last week', demographics: { weightKg: 7.4 } },
   { text: 'weighed 9.1 kg at the last visit, 8.8 kg today', demographics: { weightKg: 8.8 } },
