@@ -745,6 +745,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- pregnancy (danger signs, pre-eclampsia, PPH)
   {
+    id: 'pregnancy-high-bp-is-severe-preeclampsia',
+    book: 'pregnancy',
+    population: 'pregnant 30 weeks, 165/112 with a severe headache, diagnosis given as high BP',
+    // 160/110 or more, or a raised pressure with a severe headache, after 20 weeks is severe pre-eclampsia
+    // (ch4): magnesium sulfate and urgent referral. Called "high BP in pregnancy", the plan once gave the
+    // antihypertensive alone, without the magnesium sulfate.
+    messages: ['woman 25, belle 30 weeks, head dey pain her well well, BP 165/112, leg swell', 'dx: high BP in pregnancy'],
+    urgent: true,
+    mustSay: [/magnesium sulfate loading dose/i],
+    mustNotSay: [ACE_ARB],
+  },
+  {
     id: 'pregnancy-severe-preeclampsia',
     book: 'pregnancy',
     population: 'pregnant, third trimester, danger sign',

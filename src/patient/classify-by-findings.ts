@@ -1,6 +1,7 @@
 import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
-import type { Finding } from './findings.js';
+import type { Demographics, Finding } from './findings.js';
+import { suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
 import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
 
 /**
@@ -10,9 +11,26 @@ import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js'
  * with a failed test is complicated SAM, and with a passed test and no danger sign it is uncomplicated.
  * A diagnosis that already says which, or a finding both ways, is left as it is.
  */
-export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
-  return classifiedTbScreen(classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings), findings);
+export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
+  const classified = classifiedTbScreen(classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings), findings);
+  return classifiedPreEclampsia(classified, demographics, findings);
 }
+
+/**
+ * A raised blood pressure in pregnancy or after birth that the readings and symptoms make pre-eclampsia
+ * (hypertension-in-pregnancy.ts): "high BP in pregnancy" at 30 weeks with 165/112 and a severe headache
+ * is "severe pre-eclampsia: high BP in pregnancy", whose care is magnesium sulfate and urgent referral. Only
+ * a diagnosis about the pressure, the urine protein or a headache is refined; one that names eclampsia, or
+ * another illness, is left as it is.
+ */
+export function classifiedPreEclampsia(condition: string, demographics: Demographics, findings: readonly Finding[]): string {
+  if (ECLAMPSIA_NAMED.test(condition) || !ABOUT_THE_PRESSURE.test(condition)) return condition;
+  const suggested = suggestedPreEclampsia(demographics, findings);
+  return suggested ? `${suggested}: ${condition}` : condition;
+}
+
+const ECLAMPSIA_NAMED = /eclampsia/i;
+const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hbp|protein\w*|headache)\b/i;
 
 /**
  * A diagnosis that is only a symptom of the TB screen ("cough", "night sweats") in a person living with

@@ -11,6 +11,16 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('SAM', result('appetite test did not pass'), false)).toBe('complicated SAM');
   });
 
+  it('reads a raised pressure in pregnancy that its readings and symptoms make severe pre-eclampsia, and leaves another illness or an early pregnancy alone', () => {
+    const pregnant = (gestationWeeks: number) => ({ ageYears: 25, sex: 'female' as const, pregnant: true, gestationWeeks });
+    const found = [{ category: 'vital_sign' as const, value: 'BP 165/112' }, { category: 'symptom' as const, value: 'severe headache' }];
+    expect(classifiedByFindings('high BP in pregnancy', found, true, pregnant(30))).toBe('severe pre-eclampsia: high BP in pregnancy');
+    expect(classifiedByFindings('high BP in pregnancy', found, true, pregnant(14))).toBe('high BP in pregnancy');
+    expect(classifiedByFindings('malaria', found, true, pregnant(30))).toBe('malaria');
+    expect(classifiedByFindings('eclampsia', found, true, pregnant(30))).toBe('eclampsia');
+    expect(classifiedByFindings('high BP', found, true, { ageYears: 50, sex: 'male' })).toBe('high BP');
+  });
+
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
     const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
     expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');
