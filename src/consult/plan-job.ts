@@ -9,7 +9,7 @@ import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
-import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, sectionsOnTopic } from '../rag/plan/plan-sections.js';
+import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { introGivesForPositiveResult, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
@@ -205,6 +205,10 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           ? await referencedSections(chosen, async (accession, heading) => fitted(await sectionsWithHeading({ accession, heading, limit: 8 })))
           : [];
         const sectionsMentioning = deps.sectionsMentioning;
+        // The tables they point to and do not hold ("the magnesium sulfate loading dose (Table 5.1)").
+        if (sectionsMentioning) {
+          referenced.push(...(await referencedTables([...chosen, ...referenced], async (accession, label) => fitted(await sectionsMentioning({ accession, names: [label], limit: 8 })))));
+        }
         // A pregnant woman: a book that sends pregnancy to the pregnancy guideline gives her only its pregnancy sections.
         if (pregnancyStatus(consult.demographics).state === 'pregnant' && sectionsMentioning) {
           const books = [...new Set([...chosen, ...referenced].map((s) => s.accession))];

@@ -7,7 +7,7 @@ import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severi
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
 import { drugsNamed, medicinesAndClassMembersNamed } from './plan/drug-names.js';
-import { crossReferences, headedBy } from './plan/cross-references.js';
+import { crossReferences, headedBy, tablesReferenced } from './plan/cross-references.js';
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
@@ -270,15 +270,6 @@ export function featureReranker(weights: RerankWeights = FITTED_WEIGHTS): Rerank
 function enclosingPaths(candidate: Pick<RerankCandidate, 'sectionPath'>): string[] {
   const segments = candidate.sectionPath.split(' > ');
   return segments.slice(1).map((_, i) => segments.slice(0, i + 1).join(' > '));
-}
-
-/**
- * The tables a text points to ("give the loading dose (Table 5.1)") and does not itself hold, each as a
- * test for the chunk that holds it (its caption line begins with the label).
- */
-function tablesReferenced(text: string): RegExp[] {
-  const labels = new Set([...text.matchAll(/\bTable\s+(\d+(?:\.\d+)*)\b/g)].map((m) => m[1] ?? ''));
-  return [...labels].map((label) => new RegExp(`(?:^|\\n)Table\\s+${label.replaceAll('.', '\\.')}\\b`)).filter((holds) => !holds.test(text));
 }
 
 /**

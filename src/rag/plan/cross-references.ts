@@ -24,3 +24,19 @@ export function headedBy(section: Pick<CitedSection, 'sectionPath'>, phrase: str
     .split(' > ')
     .some((heading) => heading.startsWith(wanted) || (heading.length >= 5 && wanted.startsWith(heading)));
 }
+
+/**
+ * The tables a text points to ("give the loading dose (Table 5.1)") and does not itself hold, each as a
+ * test for the chunk that holds it (its caption line begins with the label).
+ */
+export function tablesReferenced(text: string): RegExp[] {
+  return tableReferences(text).map((t) => t.holds);
+}
+
+/** As tablesReferenced, with each table's label ("Table 5.1") to look the chunk up by. */
+export function tableReferences(text: string): Array<{ label: string; holds: RegExp }> {
+  const labels = new Set([...text.matchAll(/\bTable\s+(\d+(?:\.\d+)*)\b/g)].map((m) => m[1] ?? ''));
+  return [...labels]
+    .map((label) => ({ label: `Table ${label}`, holds: new RegExp(`(?:^|\\n)Table\\s+${label.replaceAll('.', '\\.')}\\b`) }))
+    .filter((table) => !table.holds.test(text));
+}

@@ -3,7 +3,7 @@ import type { CitedSection } from '../guideline-section.js';
 import { findDoses } from './doses.js';
 import { sectionForAnotherForm } from './plan-fit.js';
 import { managementSection, workupSection } from '../section-role.js';
-import { crossReferences, headedBy } from './cross-references.js';
+import { crossReferences, headedBy, tableReferences } from './cross-references.js';
 
 /**
  * Words that say who the patient is rather than what she has: in "diabetes in pregnancy" the topic is
@@ -97,6 +97,32 @@ export async function referencedSections<S extends Pick<CitedSection, 'id' | 'ac
     const targets = (await find(best.accession, phrase)).filter((s) => !ids.has(s.id) && headedBy(s, phrase)).slice(0, limits.perReference);
     for (const target of targets) ids.add(target.id);
     added.push(...targets);
+  }
+  return added;
+}
+
+/**
+ * The sections holding the tables the chosen sections point to and no chosen section holds ("Give the
+ * magnesium sulfate loading dose before transfer (Table 5.1)"): the dose the sentence leaves to the table
+ * is the plan's. Looked up in the same book by the table's label; at most `limit` tables, one section each.
+ */
+export async function referencedTables<S extends Pick<CitedSection, 'id' | 'accession' | 'text'>>(
+  chosen: readonly S[],
+  find: (accession: string, label: string) => Promise<readonly S[]>,
+  limit = 2,
+): Promise<S[]> {
+  const added: S[] = [];
+  const ids = new Set(chosen.map((s) => s.id));
+  const held = (holds: RegExp) => chosen.some((s) => holds.test(s.text)) || added.some((s) => holds.test(s.text));
+  for (const section of chosen) {
+    for (const table of tableReferences(section.text)) {
+      if (added.length >= limit) return added;
+      if (held(table.holds)) continue;
+      const holder = (await find(section.accession, table.label)).find((s) => !ids.has(s.id) && table.holds.test(s.text));
+      if (!holder) continue;
+      ids.add(holder.id);
+      added.push(holder);
+    }
   }
   return added;
 }

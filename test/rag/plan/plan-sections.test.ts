@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
-import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
+import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
 import { managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
@@ -81,6 +81,17 @@ describe('following the guideline\'s own cross-references (diarrhoea sample ch1 
   it('adds the parts of Plan B not chosen yet when one of them is (the amounts, when the introduction is there)', async () => {
     expect((await referencedSections([someDehydration, book[0] as CitedSection], find)).map((s) => s.sectionPath)).toEqual([book[1]?.sectionPath]);
     expect(await referencedSections([someDehydration, book[0] as CitedSection, book[1] as CitedSection], find)).toEqual([]);
+  });
+
+  it('brings the table a chosen section leaves the dose to, found by its caption, and not one a chosen section holds', async () => {
+    const PREGNANCY = 'Pregnancy care (sample guideline)';
+    const severe = { ...section(PREGNANCY, 'Hypertensive disorders > Severe pre-eclampsia'), text: 'Give the magnesium sulfate loading dose before transfer (Table 5.1) and refer.' };
+    const table = { ...section(PREGNANCY, 'Care before referral > Magnesium sulfate > Loading dose'), text: 'The loading dose is given by a trained health worker.\nTable 5.1 Magnesium sulfate loading dose\nDose | 10 g in total' };
+    // The lookup by label also finds the sentence that points to the table: only the caption decides.
+    const mentioning = async () => [severe, table];
+    expect(await referencedTables([severe], mentioning)).toEqual([table]);
+    expect(await referencedTables([severe, table], mentioning)).toEqual([]);
+    expect(await referencedTables([table], mentioning)).toEqual([]);
   });
 
   it('follows "following Plan A" as well as "as described in Plan B"', () => {
