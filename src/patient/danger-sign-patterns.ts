@@ -80,6 +80,8 @@ export const CONVULSIONS = phrasings(
   String.raw`(?:went|goes|became|go|gone|going) stiff`,
   String.raw`shaking (?:episode|attack|spell)s?`,
   String.raw`maybe (?:a )?fits?`,
+  // Pidgin "to fit" is to have a fit: "she fit for house", "pikin don fit two times", "e dey fit".
+  String.raw`(?:she|he|e|pikin|baby|child|di pikin|the child|the baby) (?:don |dey |bin |just |don dey )?fit(?:s|ted)?(?!\s+(?:in|into|the|well|and|to|on)\b)`,
 );
 
 const NOT_TO_TREATMENT = String.raw`(?!\s+to\s+(?:the\s+)?(?:treatment|tx|therapy|medic\w*|drugs?|antibiotics?|antimalarials?|paracetamol|panadol|amoxicillin|act|coartem|al|ors|tablets?|syrup|meds|management))`;

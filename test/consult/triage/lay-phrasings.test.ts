@@ -25,6 +25,9 @@ const LAY_AFFIRMED: readonly Case[] = [
   ['she had a fitting episode last night', ['convulsions'], CHILD],
   ['eyes rolled up and body stiff', ['convulsions'], CHILD],
   ['the baby had jerky movements', ['convulsions'], BABY],
+  ['she fit for house 1 hour ago', ['convulsions'], PREGNANT],
+  ['pikin don fit two times since morning', ['convulsions'], CHILD],
+  ['e dey fit', ['convulsions'], CHILD],
   // Lethargy / unconscious
   ["can't wake him", ['lethargic_or_unconscious'], CHILD],
   ['hard to wake up', ['lethargic_or_unconscious'], CHILD],
@@ -81,6 +84,9 @@ const PAST_AND_AMBIGUOUS: readonly Case[] = [
   ['had a fit 2 days ago', ['convulsions'], CHILD],
   ['shaking episode this morning, maybe fit', ['convulsions'], CHILD],
   ['not sure if it was a fit', ['convulsions'], CHILD],
+  // "Fit" that is not a fit.
+  ['the cuff did not fit her arm, she fit the small one', [], PREGNANT],
+  ['he fit in well at school', [], CHILD],
 ];
 
 describe('triage reads lay and Pidgin phrasings of danger signs', () => {
