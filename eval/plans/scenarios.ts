@@ -758,6 +758,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [ACE_ARB],
   },
   {
+    id: 'eclampsia-fit-in-pidgin',
+    book: 'pregnancy',
+    population: 'pregnant 36 weeks, "she fit for house" (had a fit at home), 170/115',
+    // Pidgin "she fit" is a fit: triage once missed it, so the plan was not the urgent one and lacked the
+    // first aid during a fit; "Explain the danger signs clearly before she leaves" (pre-eclampsia without
+    // severe features) is not a plan for a woman who has had a fit.
+    messages: ['woman 22, 36 weeks pregnant, she fit for house 1 hour ago, BP 170/115', 'dx: eclampsia'],
+    urgent: true,
+    mustSay: [/first aid/i, /Dose: 10 g in total/],
+    mustNotSay: [/before she leaves/i, ACE_ARB],
+  },
+  {
     id: 'pregnancy-severe-preeclampsia',
     book: 'pregnancy',
     population: 'pregnant, third trimester, danger sign',

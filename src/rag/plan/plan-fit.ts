@@ -622,6 +622,15 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
     { diagnosis: /\bmalaria\b.*\b(?:treatment failure|failed treatment|not responding)\b|\b(?:treatment failure|failed treatment)\b.*\bmalaria\b/, heading: /\btreatment failure\b/ },
     { diagnosis: /(?<!\bun)\b(?:severe|complicated) malaria\b/, heading: /\bsevere malaria\b|\bpre-referral\b/ },
   ] },
+  // Hypertensive disorders of pregnancy: pre-eclampsia without severe features (weekly checks, "explain
+  // the danger signs clearly before she leaves") -> severe pre-eclampsia or eclampsia (magnesium sulfate,
+  // urgent transfer). The severe section's care and signs stay in a plan for pre-eclampsia; going home
+  // is not a plan for a woman who has had a fit. Only a heading that is the class itself ("Pre-eclampsia",
+  // not "Pre-eclampsia after birth") names the milder one.
+  { milderApply: false, graverApply: true, classes: [
+    { diagnosis: /(?<!\bsevere )\bpre-?eclampsia\b/, heading: /^pre-eclampsia$/ },
+    { diagnosis: /\bsevere pre-?eclampsia\b|(?<!\bpre-?)\beclampsia\b/, heading: /\bsevere pre-eclampsia\b|(?<!\bpre-)\beclampsia\b/ },
+  ] },
   // TB: infection or contact without symptoms (preventive treatment) -> presumptive or confirmed TB disease
   // (sputum, referral for testing, treatment support). "A single medicine will not cure it and may lead
   // to drug resistance": preventive treatment is never a plan for TB disease. A contact's plan keeps the
