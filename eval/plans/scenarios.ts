@@ -324,6 +324,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/ciprofloxacin/i],
   },
   {
+    // A bare "pneumonia" at 10 months with a rate of 56 and no chest indrawing is pneumonia with fast
+    // breathing (IMCI): amoxicillin at home and back on day 3. Its plan once also said "Give the first dose
+    // of amoxicillin and refer the child to the health facility the same day" (chest-indrawing pneumonia).
+    id: 'pneumonia-bare-dx-classified-by-rate',
+    book: 'pneumonia',
+    population: 'child 10 months, 8 kg, RR 56, no chest indrawing',
+    messages: ['pikin 10 months, 8kg, cough 3 days, breathing fast 56, no chest indrawing, e dey feed well', 'dx: pneumonia'],
+    mustSay: [/Weight \(kg\): 4 to <10; Tablets per dose \(twice daily\): 1/, /day 3/i],
+    mustNotSay: [/refer the child to the health facility the same day/i],
+  },
+  {
     id: 'pneumonia-chest-indrawing',
     book: 'pneumonia',
     population: 'child with chest indrawing',

@@ -2,6 +2,7 @@ import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
+import { pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
 
 /**
@@ -13,8 +14,29 @@ import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js'
  */
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
   const classified = classifiedTbScreen(classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings), findings);
-  return classifiedPreEclampsia(classified, demographics, findings);
+  return classifiedPneumonia(classifiedPreEclampsia(classified, demographics, findings), demographics, findings, hasDangerSign);
 }
+
+/**
+ * Pneumonia in a child of 2 to 59 months as IMCI classifies it by the signs found (pneumonia-class.ts),
+ * when the diagnosis does not say which: "pneumonia" at 10 months with a rate of 56 and no chest indrawing
+ * is "pneumonia with fast breathing" (amoxicillin at home), not also the same-day referral of
+ * chest-indrawing pneumonia. A class the diagnosis states is left as it is.
+ */
+export function classifiedPneumonia(condition: string, demographics: Demographics, findings: readonly Finding[], hasDangerSign: boolean): string {
+  if (!/\bpneumonia\b/i.test(condition) || PNEUMONIA_CLASS_STATED.test(condition)) return condition;
+  const found = pneumoniaClass(demographics, findings, hasDangerSign);
+  if (found === undefined) return condition;
+  const named = PNEUMONIA_CLASS_NAMES[found];
+  return /^\s*pneumonia\s*$/i.test(condition) ? named : `${named}: ${condition}`;
+}
+
+const PNEUMONIA_CLASS_STATED = /\bfast breathing\b|\bchest[- ]indrawing\b|\bsevere\b|\bno pneumonia\b|\bcold\b/i;
+const PNEUMONIA_CLASS_NAMES: Record<PneumoniaClass, string> = {
+  severe: 'severe pneumonia or very severe disease',
+  'chest indrawing': 'chest-indrawing pneumonia',
+  'fast breathing': 'pneumonia with fast breathing',
+};
 
 /**
  * A raised blood pressure in pregnancy or after birth that the readings and symptoms make pre-eclampsia

@@ -21,6 +21,21 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('high BP', found, true, { ageYears: 50, sex: 'male' })).toBe('high BP');
   });
 
+  it('classifies a bare pneumonia in a child of 2 to 59 months by the signs found, and never downgrades it', () => {
+    const child = (ageMonths: number) => ({ ageMonths, sex: 'female' as const });
+    const signs = (...values: string[]) => values.map((value) => ({ category: 'exam_sign' as const, value }));
+    expect(classifiedByFindings('pneumonia', signs('respiratory rate 56/min', 'no chest indrawing'), false, child(10))).toBe('pneumonia with fast breathing');
+    expect(classifiedByFindings('pneumonia', signs('respiratory rate 46/min'), false, child(10))).toBe('pneumonia');
+    expect(classifiedByFindings('pneumonia', signs('respiratory rate 46/min'), false, child(30))).toBe('pneumonia with fast breathing');
+    expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'respiratory rate 56/min'), false, child(10))).toBe('chest-indrawing pneumonia');
+    expect(classifiedByFindings('pneumonia', signs('stridor when calm'), false, child(20))).toBe('severe pneumonia or very severe disease');
+    expect(classifiedByFindings('pneumonia', signs('respiratory rate 46/min'), true, child(20))).toBe('severe pneumonia or very severe disease');
+    // A class she stated, another age group, or no sign that decides: as written.
+    expect(classifiedByFindings('pneumonia with fast breathing', signs('chest indrawing'), false, child(20))).toBe('pneumonia with fast breathing');
+    expect(classifiedByFindings('pneumonia', signs('respiratory rate 30/min'), false, { ageYears: 30, sex: 'male' })).toBe('pneumonia');
+    expect(classifiedByFindings('pneumonia', signs('respiratory rate 30/min'), false, child(20))).toBe('pneumonia');
+  });
+
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
     const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
     expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');

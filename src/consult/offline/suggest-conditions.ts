@@ -8,10 +8,11 @@
  * 'respiratory rate 52/min', ...), case-insensitively, so findings recorded by the LLM interview in
  * the same wording work too. More serious suggestions come first; no suggestion is repeated.
  */
-import { ageGroupForMonths, ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
+import { ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { dehydrationClass, isPersistentDiarrhoea } from '../../patient/dehydration.js';
 import { presumptiveTbInHiv } from '../../patient/tb-symptom-screen.js';
+import { fastBreathingThreshold } from '../../patient/pneumonia-class.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
@@ -109,10 +110,7 @@ function isFastBreathing(facts: Facts, ageMonths: number | undefined): boolean {
   if (facts.has('fast breathing')) return true;
   const rate = facts.number(/^respiratory rate (\d+)\/min$/);
   if (rate === undefined || ageMonths === undefined) return false;
-  // IMCI fast breathing: 60/min for a young infant, 50 from 2 to 12 months, 40 from 12 months to 5 years.
-  const group = ageGroupForMonths(ageMonths);
-  const threshold = group === 'young_infant' ? 60 : ageMonths < 12 ? 50 : group === 'child' ? 40 : 30;
-  return rate >= threshold;
+  return rate >= fastBreathingThreshold(ageMonths);
 }
 
 function addPregnancy(facts: Facts, demographics: Demographics, suggest: (condition: string) => void): void {
