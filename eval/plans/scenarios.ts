@@ -271,6 +271,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [TEST_NEGATIVE_SECTION, /first trimester|second trimester|third trimester/i],
   },
 
+  {
+    // "malaria" with a positive RDT and no danger sign is uncomplicated malaria (an ACT at home). Its plan
+    // once opened its assessment with "Any one of these means the patient has severe malaria and must be
+    // referred urgently" for a woman with no danger sign.
+    id: 'malaria-bare-dx-positive-rdt-pregnant',
+    book: 'malaria',
+    population: 'pregnant 2 months, RDT positive, no danger sign, diagnosis given as malaria',
+    messages: ['woman 28, belle 2 months, hot body 3 days, RDT +, no danger sign', 'dx: malaria'],
+    mustSay: [/Uncomplicated malaria means a positive malaria test in a person who has no danger signs/, /artemether-lumefantrine/i],
+  },
+
   // ---------------------------------------------------------------- pneumonia (Table 3.1 amoxicillin)
   {
     id: 'pneumonia-fast-breathing-infant',

@@ -3,6 +3,7 @@ import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehyd
 import type { Demographics, Finding } from './findings.js';
 import { suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
 import { pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
+import { resultPolarity } from './test-result.js';
 import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
 
 /**
@@ -14,7 +15,18 @@ import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js'
  */
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
   const classified = classifiedTbScreen(classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings), findings);
-  return classifiedPneumonia(classifiedPreEclampsia(classified, demographics, findings), demographics, findings, hasDangerSign);
+  return classifiedMalaria(classifiedPneumonia(classifiedPreEclampsia(classified, demographics, findings), demographics, findings, hasDangerSign), findings, hasDangerSign);
+}
+
+/**
+ * Malaria with a positive test (RDT or microscopy) and no danger sign found is uncomplicated malaria, as
+ * WHO defines it (an ACT at home): "malaria" with "RDT +" and no danger sign is "uncomplicated malaria",
+ * whose plan does not open with what makes malaria severe. A class the diagnosis states is left as it is.
+ */
+export function classifiedMalaria(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
+  if (hasDangerSign || !/^\s*malaria\s*$/i.test(condition)) return condition;
+  const positive = findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');
+  return positive ? 'uncomplicated malaria' : condition;
 }
 
 /**

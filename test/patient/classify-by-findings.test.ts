@@ -36,6 +36,14 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('pneumonia', signs('respiratory rate 30/min'), false, child(20))).toBe('pneumonia');
   });
 
+  it('reads malaria with a positive test and no danger sign as uncomplicated malaria', () => {
+    expect(classifiedByFindings('malaria', result('RDT positive'), false)).toBe('uncomplicated malaria');
+    expect(classifiedByFindings('malaria', result('malaria microscopy positive'), false)).toBe('uncomplicated malaria');
+    expect(classifiedByFindings('malaria', result('RDT positive'), true)).toBe('malaria');
+    expect(classifiedByFindings('malaria', result('RDT negative'), false)).toBe('malaria');
+    expect(classifiedByFindings('severe malaria', result('RDT positive'), false)).toBe('severe malaria');
+  });
+
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
     const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
     expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');
