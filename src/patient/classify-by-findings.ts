@@ -1,7 +1,7 @@
 import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
-import { suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
+import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
 import { pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
 import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
@@ -14,8 +14,16 @@ import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js'
  * A diagnosis that already says which, or a finding both ways, is left as it is.
  */
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
-  const classified = classifiedTbScreen(classifiedDiarrhoea(classifiedMalnutrition(condition, findings, hasDangerSign), findings), findings);
-  return classifiedMalaria(classifiedPneumonia(classifiedPreEclampsia(classified, demographics, findings), demographics, findings, hasDangerSign), findings, hasDangerSign);
+  // Each step refines only the diagnoses it is about and leaves the others as they are.
+  const steps: Array<(dx: string) => string> = [
+    (dx) => classifiedMalnutrition(dx, findings, hasDangerSign),
+    (dx) => classifiedDiarrhoea(dx, findings),
+    (dx) => classifiedTbScreen(dx, findings),
+    (dx) => classifiedPreEclampsia(dx, demographics, findings),
+    (dx) => classifiedPneumonia(dx, demographics, findings, hasDangerSign),
+    (dx) => classifiedMalaria(dx, findings, hasDangerSign),
+  ];
+  return steps.reduce((dx, step) => step(dx), condition);
 }
 
 /**
@@ -58,12 +66,11 @@ const PNEUMONIA_CLASS_NAMES: Record<PneumoniaClass, string> = {
  * another illness, is left as it is.
  */
 export function classifiedPreEclampsia(condition: string, demographics: Demographics, findings: readonly Finding[]): string {
-  if (ECLAMPSIA_NAMED.test(condition) || !ABOUT_THE_PRESSURE.test(condition)) return condition;
+  if (namesEclampsia(condition) || !ABOUT_THE_PRESSURE.test(condition)) return condition;
   const suggested = suggestedPreEclampsia(demographics, findings);
   return suggested ? `${suggested}: ${condition}` : condition;
 }
 
-const ECLAMPSIA_NAMED = /eclampsia/i;
 const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hbp|protein\w*|headache)\b/i;
 
 /**

@@ -18,6 +18,11 @@ export const PRE_ECLAMPSIA_FROM_WEEKS = 20;
 export const HYPERTENSION_MMHG = { systolic: 140, diastolic: 90 } as const;
 export const SEVERE_RANGE_MMHG = { systolic: 160, diastolic: 110 } as const;
 
+/** True when the diagnosis already names (pre-)eclampsia: nothing is suggested on top of it. */
+export function namesEclampsia(condition: string): boolean {
+  return /eclampsia/i.test(condition);
+}
+
 export function suggestedPreEclampsia(demographics: Demographics, findings: readonly Finding[]): SuggestedPreEclampsia | undefined {
   const pregnancy = pregnancyStatus(demographics);
   const afterTwentyWeeks = pregnancy.state === 'pregnant' && (pregnancy.weeks === undefined || pregnancy.weeks >= PRE_ECLAMPSIA_FROM_WEEKS);

@@ -21,7 +21,7 @@ export function fastBreathingThreshold(ageMonths: number): number {
 }
 
 /** Respiratory rates written in a finding ("respiratory rate 56/min", "RR 52", "breathing 48 per minute"). */
-export function respiratoryRates(text: string): number[] {
+function respiratoryRates(text: string): number[] {
   return [...text.toLowerCase().matchAll(RATE)].map((m) => Number(m[1] ?? m[2])).filter((n) => n >= 5 && n <= 150);
 }
 

@@ -2,7 +2,7 @@ import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../pati
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
-import { suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
+import { namesEclampsia, suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
 import { classifiedDiarrhoea, classifiedTbScreen } from '../patient/classify-by-findings.js';
 import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
@@ -51,8 +51,6 @@ export function ageGroup(d: Demographics): string | undefined {
   }
 }
 
-const ECLAMPSIA_NAMED = /eclampsia/i;
-
 const TRIMESTER_WORDS = { 1: 'first trimester', 2: 'second trimester', 3: 'third trimester' } as const;
 
 /** Builds the two query texts of DESIGN.md: the condition alone, and with the patient's context. */
@@ -69,7 +67,7 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
   // "BP high after delivery" with 168/112 and a strong headache is severe pre-eclampsia: its sections
   // (magnesium sulfate, urgent referral) say so, not "high" or "delivery".
-  const preEclampsia = ECLAMPSIA_NAMED.test(input.condition) ? undefined : suggestedPreEclampsia(d, input.findings);
+  const preEclampsia = namesEclampsia(input.condition) ? undefined : suggestedPreEclampsia(d, input.findings);
   // A child on RUTF with a MUAC of 127 mm has reached the discharge criteria; one losing weight on it is
   // not responding: the follow-up section says what to do, not the ration table the words also match.
   const course = malnutritionTreatmentCourse(input.condition, input.findings);
