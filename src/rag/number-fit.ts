@@ -61,13 +61,42 @@ const BP = '(\\d{2,3})\\s*/\\s*(\\d{2,3})';
 
 const MEASUREMENT = new RegExp(`(?<![\\d.<>≥≤])${NUMBER}\\s*${UNIT}`, 'g');
 
-/** The measured values written in a text ("MUAC 110 mm", "8.2 mmol/l", "12cm"), in canonical units. */
+/**
+ * Lab shorthand a health worker types without the unit ("MUAC 108 red", "RBS 16 mmol", "Hb 6"): the
+ * quantity's name says the unit, and the size of the number says which of its usual units it is in (a
+ * MUAC of 11.5 is in centimetres, a glucose of 180 in mg/dL). A value outside every plausible range is
+ * left unread rather than guessed.
+ */
+const SHORTHAND: Array<{ name: RegExp; read: (value: number) => Measurement | undefined }> = [
+  { name: /\bmuac\s*$/, read: (v) => (v >= 50 && v <= 300 ? { unit: 'mm', value: v } : v >= 5 && v <= 30 ? { unit: 'mm', value: v * 10 } : undefined) },
+  {
+    name: /\b(?:[rf]bs|[rf]bg|cbg|glucose|sugar)\s*$/,
+    read: (v) => (v >= 1 && v <= 35 ? { unit: 'mmol/l', value: v } : v > 35 && v <= 700 ? { unit: 'mg/dl', value: v } : undefined),
+  },
+  { name: /\b(?:hb|hgb|ha?emoglobin)\s*$/, read: (v) => (v >= 2 && v <= 25 ? { unit: 'g/dl', value: v } : undefined) },
+];
+/** A quantity's name right before its number with no unit after it (or "mmol" alone): "RBS: 16", "muac 108 red". */
+const NAMED_NUMBER = /([a-z][a-z ]{1,20}?)\s*(?:of|is|was|=|:)?\s*(\d+(?:\.\d+)?)(?![\d.]|\s*(?:\/|-\s*\d|to\s+\d|[a-z]*\s*\/\s*[a-z])|\s*(?:mm|cm|g\b|g\/|mg|kg|mmhg|copies|days?|weeks?|wks?|months?|years?|yrs?|hours?|hrs?|times|x|am|pm|%)(?![a-z]))(\s*mmol\b)?/g;
+
+function shorthandMeasurements(plain: string): Measurement[] {
+  const found: Measurement[] = [];
+  for (const m of plain.matchAll(NAMED_NUMBER)) {
+    const quantity = SHORTHAND.find((q) => q.name.test(m[1] ?? ''));
+    const read = quantity?.read(Number(m[2]));
+    if (read && (m[3] === undefined || read.unit === 'mmol/l')) found.push(read);
+  }
+  return found;
+}
+
+/** The measured values written in a text ("MUAC 110 mm", "8.2 mmol/l", "12cm", "RBS 16"), in canonical units. */
 export function measurementsIn(text: string): Measurement[] {
   const found: Measurement[] = [];
-  for (const m of withPlainNumbers(text).matchAll(MEASUREMENT)) {
+  const plain = withPlainNumbers(text);
+  for (const m of plain.matchAll(MEASUREMENT)) {
     const unit = canonical(m[2] ?? '');
     if (unit) found.push({ unit: unit.unit, value: Number(m[1]) * unit.factor });
   }
+  found.push(...shorthandMeasurements(plain));
   for (const { systolic, diastolic } of bloodPressureReadings(text)) found.push({ unit: 'systolic', value: systolic }, { unit: 'diastolic', value: diastolic });
   return found;
 }

@@ -15,6 +15,20 @@ describe('numbers that select a section', () => {
     expect(measurementsIn('rr 48, gave 2 doses')).toEqual([]);
   });
 
+  it('reads lab shorthand typed without its unit, by what the quantity is and the size of the number', () => {
+    expect(measurementsIn('MUAC 108 red')).toEqual([{ unit: 'mm', value: 108 }]);
+    expect(measurementsIn('muac=11.5')).toEqual([{ unit: 'mm', value: 115 }]);
+    expect(measurementsIn('RBS 16 mmol')).toEqual([{ unit: 'mmol/l', value: 16 }]);
+    expect(measurementsIn('glucose 180')).toEqual([{ unit: 'mg/dl', value: 180 }]);
+    expect(measurementsIn('Hb: 6, breathless')).toEqual([{ unit: 'g/dl', value: 6 }]);
+    // Written with its unit, a value is read once.
+    expect(measurementsIn('RBS 16mmol/L, MUAC 108mm')).toEqual([{ unit: 'mmol/l', value: 16 }, { unit: 'mm', value: 108 }]);
+    // A number that is not the quantity's value, or no plausible value of it, is not read.
+    expect(measurementsIn('sugar sickness since 2 years, glucose meter reads HI')).toEqual([]);
+    expect(measurementsIn('hb 60 g/l')).toEqual([{ unit: 'g/dl', value: 6 }]);
+    expect(measurementsIn('MUAC 2, Hb 40')).toEqual([]);
+  });
+
   it('reads a range as one band, not also as the cut-off inside it', () => {
     expect(statedBands('MUAC: 115 mm to less than 125 mm; Colour: Yellow')).toEqual([{ unit: 'mm', band: { low: 115, high: 125 } }]);
     expect(statedBands('Below 6.1 mmol/L; 7.0 mmol/L or more; ≥35 kg; a cough for 2 weeks or longer')).toEqual([
