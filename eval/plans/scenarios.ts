@@ -671,6 +671,21 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // One raised reading, taken straight after walking, not yet confirmed: "ask them to return for a second
+    // measurement" (ch3 "Confirming the diagnosis"). The plan once gave Table 6.1's starting doses and "For
+    // grade 2 hypertension treatment should start without delay", because a patient on no medicine with no
+    // dose in the plan got the first-line medicines added. ("When to start medicines" may stay: it is for
+    // "adults with confirmed blood pressure", "on the day the diagnosis is confirmed".)
+    id: 'raised-bp-not-yet-confirmed',
+    book: 'hypertension',
+    population: 'adult man, one raised reading',
+    messages: ['44 year old man, BP 148/92 once, taken straight after walking, no symptoms', 'dx: raised BP, not yet confirmed'],
+    mustCite: [/Confirming the diagnosis/i],
+    mustSay: [/return for a second measurement/i],
+    mustNotSay: [/Usual starting dose/i],
+    mustNotCite: [PREGNANCY_SECTION, /First-line medicines and starting doses/i],
+  },
+  {
     // Not at target after weeks on one medicine: the next step is "Stepping up treatment" (ch6), not the starting doses.
     id: 'hypertension-not-at-target',
     book: 'hypertension',
@@ -915,6 +930,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['45 year old man, cough 3 weeks, night sweats, weight loss', 'dx: tuberculosis'],
     mustSay: [/sputum|refer|test/i],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    // Presumptive, not confirmed: he is tested first ("Referral for a rapid molecular test"), and takes no TB
+    // medicine yet. The plan once opened with nothing on testing and gave Table 6.1's side effects of TB
+    // treatment ("Pyridoxine 50 to 75 mg daily") and "Ask about side effects at every contact".
+    id: 'presumptive-tb-tested-before-treatment',
+    book: 'tb',
+    population: 'adult man with presumptive TB',
+    messages: ['35 year old man, cough 3 weeks, night sweats, weight loss', 'dx: presumptive TB'],
+    mustCite: [/Referral for a rapid molecular test/i],
+    mustNotSay: [/Pyridoxine|Ask about side effects/i],
+    mustNotCite: [/side effects to watch for/i],
   },
 
   // ---------------------------------------------------------------- HIV (cotrimoxazole Table 5.1; pregnancy)

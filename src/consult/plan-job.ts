@@ -15,6 +15,7 @@ import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
+import { asksToConfirm, confirmingSection, sideEffectSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -159,6 +160,9 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           const introduction = key === undefined ? undefined : introductions.get(key);
           return introduction ? introGivesForPositiveResult(section, introduction, consult.findings) : false;
         };
+        // A diagnosis not yet confirmed ("raised BP, not yet confirmed", "presumptive TB") is confirmed
+        // first: its workup leads, no medicine is started on it, and its treatment's side effects are not hers yet.
+        const unconfirmed = !consult.urgentReferral && asksToConfirm(diagnosis.condition);
         const fits = (sections: readonly CitedSection[]) => {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
@@ -167,12 +171,13 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !sectionForAnotherTestResult(section, consult.findings) &&
               !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings) &&
+              !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
               onTopic.has(section.id) &&
               !titlesExcludePatient(section.titlePath, consult.demographics),
           );
         };
-        let chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2));
+        let chosen = mergePlanSections(fits(found), fits(forTreatment), consult.urgentReferral ? k * 2 : k, Math.ceil(k / 2), unconfirmed);
         // Every section found is for someone else (the book is for children of 6 to 59 months, she is 4
         // months old): her own section ("Infants under 6 months") ranks further down; look deeper once, in
         // the same books.
@@ -191,9 +196,14 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           const withoutTest = fits(await search(`${diagnosis.condition} no test available`, k, k)).filter((s) => sectionForTestNotDone(s) && !ids.has(s.id));
           chosen = [...withoutTest.slice(0, 1), ...chosen];
         }
+        // Not yet confirmed: how the guideline confirms it comes first ("ask them to return for a second measurement").
+        if (unconfirmed) {
+          const confirming = chosen.find(confirmingSection) ?? fits(await search(`${diagnosis.condition} confirming the diagnosis test`, k * 2, k * 2)).find(confirmingSection);
+          if (confirming) chosen = [confirming, ...chosen.filter((s) => s.id !== confirming.id)];
+        }
         const medicines = medicineNamesTaken(consult.findings);
         // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
-        if (!consult.urgentReferral && lacksMedicineToStart(chosen, medicines)) {
+        if (!consult.urgentReferral && !unconfirmed && lacksMedicineToStart(chosen, medicines)) {
           const dosing = firstDosingSection(fits(await withIntroductions(await search(`${diagnosis.condition} first-line medicines doses`, k, k))), chosen);
           if (dosing) chosen.push(dosing);
         }

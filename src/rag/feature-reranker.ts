@@ -11,7 +11,7 @@ import { crossReferences, headedBy, tablesReferenced } from './plan/cross-refere
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
-import { assessmentSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
+import { assessmentSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToConfirm, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
 export interface RerankFeatures {
@@ -151,6 +151,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const askedWords = wants('asked') ? searchTerms(askedText(query.condition, query.findings ?? [])).filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
+  // An unconfirmed diagnosis also asks how to confirm it ("Confirming the diagnosis").
+  if (wants('asked') && asksToConfirm(query.condition)) askedWords.push('confirming');
   const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') ? candidates.map(titlesOfChunk) : [];
   const askedIn = wants('asked') ? headingMatches(askedWords, titled) : [];
   const askedRarity = askedIn.map((holders) => 1 / (1 + holders.size));

@@ -82,6 +82,34 @@ export function asksToStartTreatment(condition: string, findings: readonly Findi
   return saysNone || NEW_DIAGNOSIS.test(condition) || findings.some((f) => !f.negated && NEW_DIAGNOSIS.test(f.value));
 }
 
+/**
+ * A diagnosis the health worker has not confirmed: "presumptive pulmonary tuberculosis", "raised blood
+ * pressure reading, not yet confirmed", "?malaria", "sugar sickness?". A question mark counts at the
+ * start, or at the end of a single diagnosis; after a list ("diarrhoea, antibiotics?") it asks about the
+ * treatment instead.
+ */
+const UNCONFIRMED = /^\s*\?|^[^,;:]+\?\s*$|\b(?:presumptive|presumed|suspected|possible|probable|unconfirmed|not (?:yet )?confirmed)\b/i;
+
+/** True when the diagnosis is not yet confirmed: how to confirm it is part of what is asked. */
+export function asksToConfirm(condition: string): boolean {
+  return UNCONFIRMED.test(condition);
+}
+
+/** A heading on confirming the diagnosis or testing for it: "Confirming the diagnosis", "Referral for a rapid molecular test". */
+const CONFIRMING_TITLE = /\bconfirm\w*|\btest(?:s|ing)?\b|\bdiagnos\w*/i;
+
+/** A heading on one result of the test, or on its supplies, rather than on doing it. */
+const TEST_RESULT_OR_SUPPLY_TITLE = /\b(?:negative|positive|results?|stor\w*|kits?|stock\w*)\b/i;
+
+/**
+ * True when the section's own heading (its last title) is about confirming the diagnosis or doing the
+ * test for it ("When to test for malaria"), not about what one result means or how kits are stored.
+ */
+export function confirmingSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  const heading = section.sectionPath.split(' > ').at(-1) ?? '';
+  return CONFIRMING_TITLE.test(heading) && !TEST_RESULT_OR_SUPPLY_TITLE.test(heading);
+}
+
 /** A heading on starting treatment: "Starting dose and titration", "First-line medicines", "When to start medicines". */
 const STARTING_TITLE = /\bstart(?:s|ing)?\b|\bfirst-line\b|\binitiat\w*/i;
 

@@ -144,6 +144,24 @@ describe('feature reranker: a diagnosis just made, with nothing taken for it yet
   });
 });
 
+describe('feature reranker: a diagnosis not yet confirmed', () => {
+  // How to confirm it matches the words a little worse than the classification beside it.
+  const confirming = { ...candidate('Diagnosis and classification > Thresholds and classification > Confirming the diagnosis'), fusedScore: 0.029 };
+  const classes = { ...candidate('Diagnosis and classification > Thresholds and classification > Classification of readings in adults'), fusedScore: 0.03 };
+  const first = async (condition: string) => {
+    const scores = await featureReranker().rerank({ condition, text: `${condition} adult 148/92`, demographics: { ageYears: 44, sex: 'male' } }, [confirming, classes]);
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'confirming' : 'classes';
+  };
+
+  it('puts confirming the diagnosis first when it is presumptive, suspected or queried', async () => {
+    for (const condition of ['hypertension, not yet confirmed', 'presumptive hypertension', 'suspected hypertension', '?hypertension', 'HBP?']) expect(await first(condition)).toBe('confirming');
+  });
+
+  it('does not for a stated diagnosis, or a question about its treatment', async () => {
+    for (const condition of ['hypertension', 'hypertension, amlodipine?']) expect(await first(condition)).toBe('classes');
+  });
+});
+
 describe('feature reranker: a class the health worker has named is managed, not classified again', () => {
   const diarrhoea = (path: string, fusedScore: number): RerankCandidate => ({
     accession: 'SAMPLE-DIARRHOEA',

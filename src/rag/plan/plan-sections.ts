@@ -43,10 +43,11 @@ export function sectionsOnTopic<S extends Pick<CitedSection, 'bookTitle' | 'titl
  * answers "what do I do", and the sections ranking first for a bare condition name are often its
  * classification or how to measure it. Workup sections (see workupSection) come after the rest of
  * the condition's list, so a positive test in the findings does not fill the plan with how to read it.
- * Both lists best first, already fitted to the patient; no section twice.
+ * When the diagnosis is not yet confirmed (`unconfirmed`), confirming it is the first thing to do and its
+ * workup keeps its rank. Both lists best first, already fitted to the patient; no section twice.
  */
-export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPath'>>(forCondition: readonly S[], forTreatment: readonly S[], k: number, extra: number): S[] {
-  const ordered = [...forCondition.filter((s) => !workupSection(s)), ...forCondition.filter((s) => workupSection(s))];
+export function mergePlanSections<S extends Pick<CitedSection, 'id' | 'sectionPath'>>(forCondition: readonly S[], forTreatment: readonly S[], k: number, extra: number, unconfirmed = false): S[] {
+  const ordered = unconfirmed ? [...forCondition] : [...forCondition.filter((s) => !workupSection(s)), ...forCondition.filter((s) => workupSection(s))];
   const chosen = ordered.slice(0, k);
   const ids = new Set(chosen.map((s) => s.id));
   const rest = ordered.slice(k);

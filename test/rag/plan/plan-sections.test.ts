@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
-import { managementSection, workupSection } from '../../../src/rag/section-role.js';
+import { confirmingSection, managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
@@ -41,6 +41,24 @@ describe('which retrieved sections a plan is written from', () => {
       'Classifying cough or difficult breathing > No pneumonia: cough or cold',
       'Treating pneumonia with amoxicillin > Treatment of pneumonia with fast breathing only',
     ]);
+  });
+
+  it('keeps the workup in its place for a diagnosis not yet confirmed, where confirming it is the first step', () => {
+    const HYPERTENSION = 'Hypertension in adults (sample guideline)';
+    const forCondition = [
+      section(HYPERTENSION, 'Diagnosis and classification > Thresholds and classification > Confirming the diagnosis'),
+      section(HYPERTENSION, 'Medicines > Medicines for hypertension > When to start medicines'),
+    ];
+    expect(mergePlanSections(forCondition, [], 2, 0, true).map((s) => s.sectionPath)).toEqual(forCondition.map((s) => s.sectionPath));
+    expect(mergePlanSections(forCondition, [], 2, 0).map((s) => s.sectionPath)).toEqual([forCondition[1]?.sectionPath, forCondition[0]?.sectionPath]);
+  });
+
+  it('tells a section on confirming the diagnosis or doing its test from one on a result or the kits', () => {
+    expect(confirmingSection(section(DIABETES, 'Diagnosis > Diagnosis > Confirming the diagnosis'))).toBe(true);
+    expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > When to test for malaria'))).toBe(true);
+    expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative'))).toBe(false);
+    expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Malaria rapid diagnostic tests > Storing test kits'))).toBe(false);
+    expect(confirmingSection(section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Metformin'))).toBe(false);
   });
 
   it('tells management headings from workup and prevention', () => {
