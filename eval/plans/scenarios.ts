@@ -671,6 +671,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // High-normal (130-139/85-89, Table 3.1): "Lifestyle advice; recheck within 1 year". Medicines are for
+    // "adults with confirmed blood pressure of 140/90 mmHg or more". The plan once gave Table 6.1's
+    // hydrochlorothiazide, lisinopril and losartan with their starting doses to a man of 39 at 134/86.
+    id: 'high-normal-bp-no-medicines',
+    book: 'hypertension',
+    population: 'adult man, 134/86 on two visits, on no medicine',
+    messages: ['39 year old man, BP 134/86 on two visits, adds salt at table', 'dx: high-normal blood pressure'],
+    mustSay: [/lifestyle|salt|tobacco/i],
+    mustNotSay: [/Usual starting dose|amlodipine|hydrochlorothiazide|chlorthalidone|lisinopril|enalapril|losartan/i],
+    mustNotCite: [PREGNANCY_SECTION, /First-line medicines and starting doses/i],
+  },
+  {
     // One raised reading, taken straight after walking, not yet confirmed: "ask them to return for a second
     // measurement" (ch3 "Confirming the diagnosis"). The plan once gave Table 6.1's starting doses and "For
     // grade 2 hypertension treatment should start without delay", because a patient on no medicine with no

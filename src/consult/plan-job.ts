@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { medicineNamesTaken } from '../patient/findings.js';
 import { classifiedByFindings } from '../patient/classify-by-findings.js';
+import { noBloodPressureMedicineToStart } from '../patient/adult-blood-pressure.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
+import { givesMedicineDoses } from '../rag/plan/doses.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { introGivesForPositiveResult, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
@@ -163,6 +165,9 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // A diagnosis not yet confirmed ("raised BP, not yet confirmed", "presumptive TB") is confirmed
         // first: its workup leads, no medicine is started on it, and its treatment's side effects are not hers yet.
         const unconfirmed = !consult.urgentReferral && asksToConfirm(diagnosis.condition);
+        // A blood pressure below 140/90 in an adult on no medicine is not treated with medicines: no section giving doses is hers.
+        const medicines = medicineNamesTaken(consult.findings);
+        const belowTreatment = noBloodPressureMedicineToStart(diagnosis.condition, consult.demographics, consult.findings, medicines);
         const fits = (sections: readonly CitedSection[]) => {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
@@ -172,6 +177,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings) &&
               !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
+              !(belowTreatment && givesMedicineDoses(section.text)) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
               onTopic.has(section.id) &&
               !titlesExcludePatient(section.titlePath, consult.demographics),
@@ -201,9 +207,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           const confirming = chosen.find(confirmingSection) ?? fits(await search(`${diagnosis.condition} confirming the diagnosis test`, k * 2, k * 2)).find(confirmingSection);
           if (confirming) chosen = [confirming, ...chosen.filter((s) => s.id !== confirming.id)];
         }
-        const medicines = medicineNamesTaken(consult.findings);
         // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
-        if (!consult.urgentReferral && !unconfirmed && lacksMedicineToStart(chosen, medicines)) {
+        if (!consult.urgentReferral && !unconfirmed && !belowTreatment && lacksMedicineToStart(chosen, medicines)) {
           const dosing = firstDosingSection(fits(await withIntroductions(await search(`${diagnosis.condition} first-line medicines doses`, k, k))), chosen);
           if (dosing) chosen.push(dosing);
         }

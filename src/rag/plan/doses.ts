@@ -1,3 +1,4 @@
+import { drugsNamed } from './drug-names.js';
 /**
  * Finding doses in plan lines and guideline text, in one canonical form, so "½ tablet" in a draft
  * matches "1/2 tablet" in the guideline and "10 mg/kg" matches "10 mg per kg". A dose is a quantity
@@ -119,4 +120,9 @@ function canonicalUnit(unit: string): string {
 
 function formatNumber(n: number): string {
   return String(Math.round(n * 1000) / 1000);
+}
+
+/** True when the text gives a dose of a medicine it names ("Amlodipine ... 5 mg once daily"), not a quantity of salt ("less than 5 g a day"). */
+export function givesMedicineDoses(text: string): boolean {
+  return findDoses(text).length > 0 && drugsNamed(text).size > 0;
 }

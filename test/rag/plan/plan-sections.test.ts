@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
+import { givesMedicineDoses } from '../../../src/rag/plan/doses.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
 import { confirmingSection, managementSection, workupSection } from '../../../src/rag/section-role.js';
 
@@ -59,6 +60,11 @@ describe('which retrieved sections a plan is written from', () => {
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative'))).toBe(false);
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Malaria rapid diagnostic tests > Storing test kits'))).toBe(false);
     expect(confirmingSection(section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Metformin'))).toBe(false);
+  });
+
+  it('tells a medicine dose from a quantity of salt', () => {
+    expect(givesMedicineDoses('Amlodipine; Usual starting dose: 5 mg once daily')).toBe(true);
+    expect(givesMedicineDoses('Eat less than 5 g of salt a day, about one teaspoon.')).toBe(false);
   });
 
   it('tells management headings from workup and prevention', () => {
