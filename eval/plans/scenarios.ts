@@ -671,6 +671,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // 150/95 on two visits is grade 1 hypertension (Table 3.1: "Confirm on another day; refer to start
+    // treatment"). The plan once filled "When to refer" with the severe sections ("A blood pressure of
+    // 180/110 mmHg or more is severe", "Arrange transport to a hospital at once") and listed every row of
+    // Table 3.1, its header's "(mmHg)" unread.
+    id: 'hypertension-grade-1-not-severe',
+    book: 'hypertension',
+    population: 'adult man, 150/95 on two visits, on no medicine',
+    messages: ['50 year old man, BP 150/95 on two visits, no medicine', 'dx: hypertension'],
+    mustSay: [/amlodipine|hydrochlorothiazide|lisinopril|enalapril|losartan/i],
+    mustNotSay: [/Arrange transport to a hospital at once|180\/110 mmHg or more is severe|Category: (?:Severe hypertension|Grade 2|High-normal|Normal)/i],
+    mustNotCite: [PREGNANCY_SECTION, /Signs of a hypertensive emergency/i],
+  },
+  {
     // High-normal (130-139/85-89, Table 3.1): "Lifestyle advice; recheck within 1 year". Medicines are for
     // "adults with confirmed blood pressure of 140/90 mmHg or more". The plan once gave Table 6.1's
     // hydrochlorothiazide, lisinopril and losartan with their starting doses to a man of 39 at 134/86.

@@ -1,4 +1,5 @@
 import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen.js';
+import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
@@ -22,6 +23,7 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
     (dx) => classifiedPreEclampsia(dx, demographics, findings),
     (dx) => classifiedPneumonia(dx, demographics, findings, hasDangerSign),
     (dx) => classifiedMalaria(dx, findings, hasDangerSign),
+    (dx) => classifiedHypertension(dx, demographics, findings),
   ];
   return steps.reduce((dx, step) => step(dx), condition);
 }
@@ -36,6 +38,21 @@ export function classifiedMalaria(condition: string, findings: readonly Finding[
   const positive = findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');
   return positive ? 'uncomplicated malaria' : condition;
 }
+
+/**
+ * Hypertension in a non-pregnant adult, graded by the readings as the guideline's Table 3.1 grades it
+ * (adult-blood-pressure.ts) when the diagnosis does not say which: "hypertension" at 150/95 is "grade 1
+ * hypertension: hypertension", whose plan is confirming and starting treatment, not the same-day
+ * referral of a severe reading. Only grades 1 and 2 are named; a severe, high-normal or normal reading,
+ * or a class the diagnosis states, leaves it as it is.
+ */
+export function classifiedHypertension(condition: string, demographics: Demographics, findings: readonly Finding[]): string {
+  if (!namesBloodPressure(condition) || HYPERTENSION_CLASS_STATED.test(condition)) return condition;
+  const found = adultBloodPressureClass(demographics, findings);
+  return found === 'grade 1' || found === 'grade 2' ? `${found} hypertension: ${condition}` : condition;
+}
+
+const HYPERTENSION_CLASS_STATED = /\bgrade\b|\bsevere\b|\bhigh-normal\b|\burgency\b|\bemergency\b|\bpregnan\w*|\beclampsia\b|\bcontrolled\b|\bnormal\b/i;
 
 /**
  * Pneumonia in a child of 2 to 59 months as IMCI classifies it by the signs found (pneumonia-class.ts),

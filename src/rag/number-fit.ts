@@ -47,8 +47,8 @@ const WRITTEN_WITH_UNIT: Record<Unit, { hint: string; pattern: RegExp }> = {
   mmhg: { hint: 'hg', pattern: /\d\s*mm\s*hg/i },
   'copies/ml': { hint: 'copies', pattern: /\d\s*copies/i },
   days: { hint: '', pattern: /\d\s*(?:days?|weeks?|wks?)\b/i },
-  systolic: { hint: '/', pattern: /\d{2,3}\s*\/\s*\d{2,3}/ },
-  diastolic: { hint: '/', pattern: /\d{2,3}\s*\/\s*\d{2,3}/ },
+  systolic: { hint: '', pattern: /\d{2,3}\s*\/\s*\d{2,3}|systolic\s*\(mm\s*hg\)/i },
+  diastolic: { hint: '', pattern: /\d{2,3}\s*\/\s*\d{2,3}|systolic\s*\(mm\s*hg\)/i },
 };
 
 const WHOLE_UNITS = UNITS.map((u) => ({ ...u, whole: new RegExp(`^(?:${u.pattern})$`) }));
@@ -154,6 +154,12 @@ function bandsIn(plain: string, read: { pressure: boolean; units: boolean }): St
   };
   const pressure = (m: RegExpMatchArray, kind: NonNullable<StatedBand['pressure']>, systolic: Band, diastolic: Band): StatedBand[] =>
     plausibleBloodPressure(Number(m[1]), Number(m[2])) ? [{ unit: 'systolic', band: systolic, pressure: kind }, { unit: 'diastolic', band: diastolic, pressure: kind }] : [];
+  // A classification table's row: "Systolic (mmHg): 130 to 139; Diastolic (mmHg): 85 to 89".
+  if (read.pressure) take(BP_CELLS, (m) => {
+    const [systolic, diastolic] = [pressureCell(m[1] ?? ''), pressureCell(m[2] ?? '')];
+    if (!systolic || !diastolic || systolic.kind !== diastolic.kind) return [];
+    return [{ unit: 'systolic', band: systolic.band, pressure: systolic.kind }, { unit: 'diastolic', band: diastolic.band, pressure: diastolic.kind }];
+  });
   // "140/90 to 159/109": each value in its own range; "below 140/90"; "160/110 mmHg or more".
   if (read.pressure) take(BP_RANGE, (m) => pressure(m, 'range', { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
   if (read.pressure) take(BP_BELOW, (m) => pressure(m, 'below', { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
@@ -165,6 +171,21 @@ function bandsIn(plain: string, read: { pressure: boolean; units: boolean }): St
   take(FROM, (m) => inUnit(m[2], Number(m[1]), Infinity));
   take(OR_MORE, (m) => inUnit(m[2], Number(m[1]), Infinity));
   return bands;
+}
+
+/** A table row's two blood pressure cells, each under a header that gives the unit. */
+const BP_CELLS = /systolic\s*\(mm\s*hg\)\s*:\s*([^;\n]+);\s*diastolic\s*\(mm\s*hg\)\s*:\s*([^;\n]+)/g;
+
+/** One blood pressure cell: "<130", "130 to 139", "180 or more". */
+function pressureCell(cell: string): { band: Band; kind: NonNullable<StatedBand['pressure']> } | undefined {
+  const text = cell.trim();
+  let m = /^(?:<|less than|below)\s*(\d{2,3})$/.exec(text);
+  if (m) return { band: { low: 0, high: Number(m[1]) }, kind: 'below' };
+  m = /^(\d{2,3})\s*(?:or more|or above|\+)$/.exec(text);
+  if (m) return { band: { low: Number(m[1]), high: Infinity }, kind: 'or_more' };
+  m = /^(\d{2,3})\s*(?:to|-)\s*(\d{2,3})$/.exec(text);
+  if (m) return { band: { low: Number(m[1]), high: Number(m[2]) + 1 }, kind: 'range' };
+  return undefined;
 }
 
 /** Lower case, thousands separators dropped ("1,000 copies" is 1000). */

@@ -81,3 +81,20 @@ describe('a diarrhoea classified by the signs found (IMCI)', () => {
     expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 5 days')], false)).toBe('diarrhoea');
   });
 });
+
+describe('a blood pressure diagnosis graded by the readings (hypertension Table 3.1)', () => {
+  const reading = (value: string) => ({ category: 'vital_sign' as const, value });
+  const man = { ageYears: 50, sex: 'male' as const };
+
+  it('names grade 1 or 2 for a bare hypertension, so its plan is not the severe one', () => {
+    expect(classifiedByFindings('hypertension', [reading('BP 150/95 on two visits')], false, man)).toBe('grade 1 hypertension: hypertension');
+    expect(classifiedByFindings('HBP', [reading('BP 168/102')], false, man)).toBe('grade 2 hypertension: HBP');
+  });
+
+  it('leaves a stated class, a severe or high-normal reading, and pregnancy as they are', () => {
+    expect(classifiedByFindings('severe hypertension', [reading('BP 150/95')], false, man)).toBe('severe hypertension');
+    expect(classifiedByFindings('hypertension', [reading('BP 186/112')], false, man)).toBe('hypertension');
+    expect(classifiedByFindings('hypertension', [reading('BP 134/86')], false, man)).toBe('hypertension');
+    expect(classifiedByFindings('chronic hypertension in pregnancy', [reading('BP 150/95')], false, { ageYears: 30, sex: 'female', pregnant: true, gestationWeeks: 12 })).toBe('chronic hypertension in pregnancy');
+  });
+});

@@ -104,7 +104,8 @@ export function rowBelowDoseTaken(rowText: string, cells: ReadonlyMap<string, st
  * (a row's "14 days or more" is rarely a band the patient is placed in).
  */
 export function rowFitsMeasurements(cells: ReadonlyMap<string, string>, measured: readonly Measurement[]): 'fits' | 'other_band' | 'no_band' {
-  return measuredFit([...cells.values()].join('; '), measured);
+  // With its header: a column may give the unit ("Systolic (mmHg): 140 to 159").
+  return measuredFit([...cells].map(([header, value]) => `${header}: ${value}`).join('; '), measured);
 }
 
 /** A sentence about the weeks after birth ("pain after birth, ... as in pregnancy"). */

@@ -631,6 +631,15 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
     { diagnosis: /(?<!\bsevere )\bpre-?eclampsia\b/, heading: /^pre-eclampsia$/ },
     { diagnosis: /\bsevere pre-?eclampsia\b|(?<!\bpre-?)\beclampsia\b/, heading: /\bsevere pre-eclampsia\b|(?<!\bpre-)\beclampsia\b/ },
   ] },
+  // Adult blood pressure (hypertension Table 3.1): high-normal (lifestyle, recheck) -> grade 1 or 2
+  // hypertension (confirm, start treatment) -> severe, 180/110 or more (same-day assessment, emergency
+  // transfer with danger signs). The severe sections are not a plan for a grade 1 reading, nor starting
+  // treatment one for high-normal.
+  { milderApply: false, classes: [
+    { diagnosis: /\bhigh-normal\b/, heading: /\bhigh-normal\b/ },
+    { diagnosis: /\bgrade [12] hypertension\b/, heading: /\bgrade [12]\b/ },
+    { diagnosis: /\bsevere hypertension\b|\bhypertensive (?:emergency|urgency)\b/, heading: /\bsevere (?:hypertension|blood pressure)\b|\bhypertensive (?:emergency|urgency)\b|\burgency and emergency\b/ },
+  ] },
   // TB: infection or contact without symptoms (preventive treatment) -> presumptive or confirmed TB disease
   // (sputum, referral for testing, treatment support). "A single medicine will not cure it and may lead
   // to drug resistance": preventive treatment is never a plan for TB disease. A contact's plan keeps the

@@ -55,6 +55,15 @@ describe('rowFitsMeasurements: a classification row against what the health work
     expect(rowFitsMeasurements(cells('125 mm or more'), measured)).toBe('other_band');
   });
 
+  it('reads a blood pressure row whose header gives the unit: 150/95 is grade 1, not grade 2 or severe', () => {
+    const row = (systolic: string, diastolic: string) => new Map([['Category', 'x'], ['Systolic (mmHg)', systolic], ['Diastolic (mmHg)', diastolic]]);
+    const measured = measurementsIn('BP 150/95');
+    expect(rowFitsMeasurements(row('140 to 159', '90 to 99'), measured)).toBe('fits');
+    expect(rowFitsMeasurements(row('160 to 179', '100 to 109'), measured)).toBe('other_band');
+    expect(rowFitsMeasurements(row('180 or more', '110 or more'), measured)).toBe('other_band');
+    expect(rowFitsMeasurements(row('<130', '<85'), measured)).toBe('other_band');
+  });
+
   it('decides nothing without a measurement in the row\'s unit, or from weight or a duration', () => {
     expect(rowFitsMeasurements(cells('Less than 115 mm'), measurementsIn('Hb 9 g/dL'))).toBe('no_band');
     expect(rowFitsMeasurements(new Map([['Body weight (kg)', '5 to <15'], ['Tablets per dose', '1']]), measurementsIn('weight 20 kg'))).toBe('no_band');
