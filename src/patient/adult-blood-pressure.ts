@@ -3,8 +3,8 @@
  * WHO) gives it: normal below 130/85, high-normal 130-139/85-89, grade 1 hypertension 140-159/90-99,
  * grade 2 160-179/100-109, severe 180/110 or more. The higher of the two values decides, and the highest
  * reading reported counts. Medicines are for confirmed readings of 140/90 or more: high-normal is
- * lifestyle advice and a recheck, never a starting dose. Not for pregnancy, whose thresholds differ
- * (hypertension-in-pregnancy.ts). Negated findings and phrases count for nothing.
+ * lifestyle advice and a recheck, never a starting dose. Not for pregnancy or the six weeks after birth,
+ * whose thresholds and care differ (hypertension-in-pregnancy.ts). Negated findings and phrases count for nothing.
  */
 import { adultTextApplies } from './age.js';
 import type { Demographics, Finding } from './findings.js';
@@ -22,9 +22,10 @@ const CLASS_FROM: ReadonlyArray<{ name: AdultBloodPressureClass; systolic: numbe
   { name: 'high-normal', systolic: 130, diastolic: 85 },
 ];
 
-/** The class of the highest reading reported for a non-pregnant adult (or a patient of unstated age); undefined without a reading. */
+/** The class of the highest reading reported for an adult neither pregnant nor just delivered (or of unstated age); undefined without a reading. */
 export function adultBloodPressureClass(demographics: Demographics, findings: readonly Finding[]): AdultBloodPressureClass | undefined {
-  if (adultTextApplies(demographics) === false || pregnancyStatus(demographics).state === 'pregnant') return undefined;
+  const pregnancy = pregnancyStatus(demographics).state;
+  if (adultTextApplies(demographics) === false || pregnancy === 'pregnant' || pregnancy === 'postpartum') return undefined;
   const readings = findings.filter((f) => !f.negated).flatMap((f) => bloodPressureReadings(withoutNegatedPhrases(f.value)));
   if (readings.length === 0) return undefined;
   const rank = (r: { systolic: number; diastolic: number }) => CLASS_FROM.findIndex((c) => r.systolic >= c.systolic || r.diastolic >= c.diastolic);

@@ -14,10 +14,11 @@ describe('adult blood pressure class (hypertension guideline Table 3.1)', () => 
     expect(adultBloodPressureClass(man, [bp('BP 182/100')])).toBe('severe');
   });
 
-  it('decides nothing without a reading, for a child, or in pregnancy, whose thresholds differ', () => {
+  it('decides nothing without a reading, for a child, or in pregnancy or after birth, whose thresholds differ', () => {
     expect(adultBloodPressureClass(man, [bp('headache')])).toBeUndefined();
     expect(adultBloodPressureClass({ ageYears: 6 }, [bp('BP 134/86')])).toBeUndefined();
     expect(adultBloodPressureClass({ ageYears: 30, sex: 'female', pregnant: true, gestationWeeks: 32 }, [bp('BP 134/86')])).toBeUndefined();
+    expect(adultBloodPressureClass({ ageYears: 30, sex: 'female', postpartum: true }, [bp('BP 150/95')])).toBeUndefined();
     expect(adultBloodPressureClass(man, [bp('BP 170/100', true), bp('BP 134/86')])).toBe('high-normal');
   });
 

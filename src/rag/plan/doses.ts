@@ -1,10 +1,10 @@
-import { drugsNamed } from './drug-names.js';
 /**
  * Finding doses in plan lines and guideline text, in one canonical form, so "½ tablet" in a draft
  * matches "1/2 tablet" in the guideline and "10 mg/kg" matches "10 mg per kg". A dose is a quantity
  * with a unit of medicine (mg, mg/kg, g, ml, mcg, IU, units, tablets, sachets, capsules, drops,
  * suppositories, %); frequencies such as "twice daily" are not doses on their own.
  */
+import { drugsNamed } from './drug-names.js';
 
 export interface Dose {
   /** e.g. '20 mg', '0.5 tablet', '5-10 mg', '10 mg/kg', '500/25 mg'. */
