@@ -281,6 +281,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['woman 28, belle 2 months, hot body 3 days, RDT +, no danger sign', 'dx: malaria'],
     mustSay: [/Uncomplicated malaria means a positive malaria test in a person who has no danger signs/, /artemether-lumefantrine/i],
   },
+  {
+    // "?malaria" and no test yet: the guideline tests every suspected case first ("When to test for
+    // malaria"). The plan once opened with the ACT dose by weight and said nothing about testing.
+    id: 'suspected-malaria-tested-first',
+    book: 'malaria',
+    population: 'child of 3, fever 2 days, not tested',
+    messages: ['3 year old girl, 13 kg, fever 2 days, eating ok', 'dx: ?malaria'],
+    mustSay: [/test anyone who has a fever/i],
+    mustCite: [/When to test for malaria/i],
+  },
 
   // ---------------------------------------------------------------- pneumonia (Table 3.1 amoxicillin)
   {

@@ -98,12 +98,13 @@ export function asksToConfirm(condition: string): boolean {
 /** A heading on confirming the diagnosis or testing for it: "Confirming the diagnosis", "Referral for a rapid molecular test". */
 const CONFIRMING_TITLE = /\bconfirm\w*|\btest(?:s|ing)?\b|\bdiagnos\w*/i;
 
-/** A heading on one result of the test, or on its supplies, rather than on doing it. */
-const TEST_RESULT_OR_SUPPLY_TITLE = /\b(?:negative|positive|results?|stor\w*|kits?|stock\w*)\b/i;
+/** A heading on one result of the test, on its supplies, or on going without it, rather than on doing it. */
+const TEST_RESULT_OR_SUPPLY_TITLE = /\b(?:negative|positive|results?|stor\w*|kits?|stock\w*|no test|not available|unavailable)\b/i;
 
 /**
  * True when the section's own heading (its last title) is about confirming the diagnosis or doing the
- * test for it ("When to test for malaria"), not about what one result means or how kits are stored.
+ * test for it ("When to test for malaria"), not about what one result means, how kits are stored or
+ * what to do when no test is available.
  */
 export function confirmingSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
   const heading = section.sectionPath.split(' > ').at(-1) ?? '';

@@ -11,6 +11,7 @@ import { excludesPatient, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMea
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
+import { asksToConfirm, confirmingSection } from '../section-role.js';
 import { asksForGivenTrimester, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
@@ -45,6 +46,8 @@ const PER_SECTION = 3;
 const REFERENCED_BONUS = 2;
 /** A line under the guideline's heading for where the patient's treatment has got to ("Discharge criteria"). */
 const COURSE_BONUS = 2;
+/** Added to each sentence of the section on confirming a diagnosis not yet confirmed ("When to test for malaria" for "?malaria"). */
+const CONFIRMING_BONUS = 2;
 /** Added to each sentence of a section that restricts a medicine the patient already takes: as much as a dose row for her band. */
 const MEDICINE_WARNING_BONUS = 6;
 /** A unit needs this score to be a key sentence (see scoreUnit). */
@@ -91,10 +94,13 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const references = input.sections.flatMap(({ section }) => crossReferences(section));
   // What a section says against a medicine she already takes (stop, switch) is what to do about it.
   const medicines = medicineNamesTaken(input.findings);
+  // A diagnosis not yet confirmed: how to confirm it, or when and how to test for it, is what to do first.
+  const unconfirmed = input.diagnoses.some((d) => asksToConfirm(d.condition));
   input.sections.forEach((labelled, sectionIndex) => {
     const { section } = labelled;
     const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
     const warning = restrictsMedicine(section, medicines) ? MEDICINE_WARNING_BONUS : 0;
+    const confirming = unconfirmed && confirmingSection(section) ? CONFIRMING_BONUS : 0;
     if (sectionOffTopic(section, input.demographics)) return;
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // "Preventing bleeding after birth" for a woman who is bleeding: its advice may be hers, its doses are not.
@@ -183,7 +189,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.
       const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;
       const course = unit.subheading !== undefined && courseHeadings.some((h) => h.test(unit.subheading ?? '')) ? COURSE_BONUS : 0;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course + confirming;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });

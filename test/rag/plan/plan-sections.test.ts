@@ -59,6 +59,7 @@ describe('which retrieved sections a plan is written from', () => {
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > When to test for malaria'))).toBe(true);
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > Managing fever when the test is negative'))).toBe(false);
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Malaria rapid diagnostic tests > Storing test kits'))).toBe(false);
+    expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > When no test is available'))).toBe(false);
     expect(confirmingSection(section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Metformin'))).toBe(false);
   });
 
