@@ -91,6 +91,18 @@ export function withoutPregnancyAside(text: string): string {
   return text.replace(new RegExp(SETS_PREGNANCY_ASIDE, 'gi'), ' ');
 }
 
+/**
+ * The diagnosis without its words for the weeks after birth when the demographics already say she is in
+ * them: "BP high after delivery" for a woman 5 days after birth is about her blood pressure, and her state
+ * is the population rules' to place ("after delivery" is not a topic that "Bleeding after birth" shares).
+ * The whole diagnosis when nothing else is left ("postpartum").
+ */
+export function withoutStatedPostpartum(condition: string, d: Demographics): string {
+  if (pregnancyStatus(d).state !== 'postpartum') return condition;
+  const rest = condition.replace(new RegExp(POSTPARTUM_PATTERN.source, 'gi'), ' ').replace(/\s+/g, ' ').trim();
+  return rest || condition;
+}
+
 /** A woman or girl who could be pregnant and has not said: pregnancy text is kept for her. */
 export function mayBePregnant(d: Demographics): boolean {
   const s = pregnancyStatus(d).state;

@@ -1,6 +1,6 @@
 import { isSubheading, sectionBody } from './plan/section-text.js';
 import { askedText } from './build-queries.js';
-import { namesPregnancy, pregnancyStatus } from '../patient/pregnancy.js';
+import { namesPregnancy, pregnancyStatus, withoutStatedPostpartum } from '../patient/pregnancy.js';
 import { populationPreference, writtenForPregnancyOnly } from './population-fit.js';
 import { conditionConcepts, sameWord } from './condition-words.js';
 import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severity } from './normalise-query.js';
@@ -144,7 +144,8 @@ const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|
 export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCandidate[], used?: ReadonlySet<keyof RerankFeatures>): RerankFeatures[] {
   const wants = (feature: keyof RerankFeatures) => used === undefined || used.has(feature);
   const words = searchTerms(query.text).filter((w) => /[a-z]/.test(w) && w.length >= 3);
-  const concepts = wants('topic') ? conditionConcepts(diagnosisHead(conditionQueryText(query.condition))) : [];
+  // The topic is the illness; her state after birth is placed by the population rules.
+  const concepts = wants('topic') ? conditionConcepts(diagnosisHead(conditionQueryText(withoutStatedPostpartum(query.condition, query.demographics)))) : [];
   const topicWords = [...new Set(concepts.flat())];
   const severity = wants('severity') ? severityOf(query.condition) : undefined;
   const headings = wants('heading') ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];

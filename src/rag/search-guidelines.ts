@@ -6,7 +6,7 @@ import type { GuidelineIndex, IndexHit } from './guideline-index.js';
 import type { GuidelineSection } from './guideline-section.js';
 import { searchTerms } from './normalise-query.js';
 import { featureReranker } from './feature-reranker.js';
-import { fitToPatient } from './population-fit.js';
+import { fitToPatient, sectionFitsPatient } from './population-fit.js';
 import type { Reranker } from './reranker.js';
 
 export interface SearchGuidelinesInput {
@@ -108,11 +108,23 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   // may move up: a malaria section for her trimester must not overtake the HIV sections of a consult
   // about HIV in pregnancy.
   const topicBook = reranked[0]?.section.bookTitle;
-  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook);
+  const leading = (reranked.find((f) => sectionFitsPatient(f.section.sectionPath, input.demographics))?.rerankScore ?? 0) - PROMOTION_MARGIN;
+  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook && f.rerankScore >= leading);
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? PER_PART_CAP, floor });
   const candidates = fused.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, text: f.section.text }));
   return { sections, queries, legs, candidates };
 }
+
+/**
+ * How far below the best reranked section that fits her a section written for her own state may be and
+ * still move first. A section for her trimester or her weeks after birth must also answer the question:
+ * "Bleeding after birth" is written for a woman 5 days after delivery and is no answer to her blood
+ * pressure of 168/112 (0.42 below "Pre-eclampsia after birth"); the first-trimester malaria treatment for
+ * "malaria for belle" at 10 weeks is 0.07 below the best. Chosen on the tune half (npm run eval, text both
+ * fused): no margin or 0.3 and up, d-preg-02's magnesium sulfate loading dose 3rd instead of 6th; 0.2 and
+ * 0.25 also "fever in pregnancy" first gold 3 -> 2; 0.15 and below lose a young infant's section (pna-08 1 -> 3).
+ */
+export const PROMOTION_MARGIN = 0.25;
 
 /**
  * The condition-only query finds the right guideline; the contextual one the right section of it. A

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageGroupOf, ageInMonths, toMonths } from '../../src/patient/age.js';
-import { pregnancyStatus, trimesterForWeeks } from '../../src/patient/pregnancy.js';
+import { pregnancyStatus, trimesterForWeeks, withoutStatedPostpartum } from '../../src/patient/pregnancy.js';
 import { withoutNegatedPhrases } from '../../src/patient/negation.js';
 import { resultPolarity, resultUnavailable } from '../../src/patient/test-result.js';
 
@@ -55,5 +55,15 @@ describe('the patient model', () => {
   it('reads a test that could not be done as no result, neither positive nor negative', () => {
     for (const unavailable of ['RDT not available', 'no RDT', 'test kits finished', 'RDT not done', 'mRDTs out of stock']) expect(resultUnavailable(unavailable), unavailable).toBe(true);
     for (const done of ['RDT positive', 'RDT negative', 'no fever', 'RDT done', 'not available: RDT positive']) expect(resultUnavailable(done), done).toBe(false);
+  });
+
+  it('leaves the words for the weeks after birth out of a diagnosis when the demographics already say so', () => {
+    const delivered = { sex: 'female' as const, ageYears: 30, postpartum: true, daysSinceDelivery: 5 };
+    expect(withoutStatedPostpartum('BP high after delivery', delivered)).toBe('BP high');
+    expect(withoutStatedPostpartum('postpartum pre-eclampsia', delivered)).toBe('pre-eclampsia');
+    // Nothing else left: the diagnosis is kept whole.
+    expect(withoutStatedPostpartum('postpartum', delivered)).toBe('postpartum');
+    // Her state is not known from the demographics: the words are what says it.
+    expect(withoutStatedPostpartum('BP high after delivery', { sex: 'female', ageYears: 30 })).toBe('BP high after delivery');
   });
 });

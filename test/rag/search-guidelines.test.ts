@@ -292,11 +292,17 @@ describe('searchGuidelines over the sample corpus', () => {
       findings: [
         { category: 'symptom' as const, value: 'strong headache, eye dey blur' },
         { category: 'vital_sign' as const, value: 'BP 168/112' },
+        { category: 'history' as const, value: 'BP was high small for belle' },
       ],
     };
     expect(buildQueryVariants(input).condition).toContain('severe pre-eclampsia');
     const found = await searchGuidelines(textOnly, input);
     expect(found.sections[0]?.section.sectionId).toBe('preg-postpartum-preeclampsia');
+    // Written for a woman after birth, but about bleeding: it does not move above her loading dose of
+    // magnesium sulfate, and at most one such section is in her first three.
+    const ids = found.sections.map((s) => s.section.sectionId ?? '');
+    expect(ids.slice(0, 3)).toContain('preg-mgso4-loading');
+    expect(ids.slice(0, 3).filter((id) => id.startsWith('preg-pph')).length).toBeLessThanOrEqual(1);
   });
 
   it('reads the follow-up of a child on RUTF: a MUAC of 126 mm is the discharge criteria, a falling weight is not responding', async () => {
