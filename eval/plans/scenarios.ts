@@ -730,7 +730,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/increases the dose|adds a second medicine|second medicine/i],
     // She takes 10 mg a day: step 1 of the protocol (amlodipine 5 mg) is below her dose.
     mustNotSay: [/Amlodipine 5 mg once daily/i],
-    mustNotCite: [PREGNANCY_SECTION],
+    // Annex 1's "Example stepwise treatment protocol" says it "is not a protocol to be used with patients";
+    // its steps were once her plan.
+    mustNotCite: [PREGNANCY_SECTION, /Example stepwise treatment protocol/i],
   },
   {
     // On an ACE inhibitor when she became pregnant: "Medicines to avoid in pregnancy" (pregnancy ch5) says
@@ -926,9 +928,13 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // above it, because they are written for a woman after birth.
     messages: ['30 year old woman, delivered 5 days ago, BP 168/112, strong headache, blurred vision', 'dx: high blood pressure after delivery'],
     urgent: true,
-    mustSay: [/magnesium sulfate/i],
-    mustNotSay: [ACE_ARB],
-    mustNotCite: [/Bleeding after birth|haemorrhage/i],
+    // "Including magnesium sulfate" names the medicine; its loading dose is in its own section (Table 5.1).
+    mustSay: [/magnesium sulfate/i, /10 g in total/i],
+    mustCite: [/Loading dose before referral/i],
+    // The example referral note is another woman's ("BP 168/112 at 10:05 ... magnesium sulfate 10 g IM at
+    // 10:30"): its lines were once quoted as this patient's.
+    mustNotCite: [/Bleeding after birth|haemorrhage/i, /Example referral note/i],
+    mustNotSay: [ACE_ARB, /at 10:\d\d|since this morning/i],
   },
   {
     id: 'postpartum-preeclampsia',

@@ -11,13 +11,13 @@ import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { givesMedicineDoses } from '../rag/plan/doses.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
-import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
+import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { introGivesForPositiveResult, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, sideEffectSection } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, sideEffectSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -139,6 +139,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // After an urgent referral, sections written for patients without danger signs do not apply.
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
+        // Nor an example (a referral note about another woman), whose lines would read as this patient's.
         // Neither do sections for the other test result ("when the test is negative" for a positive RDT),
         // nor a step up ("Adding a sulfonylurea") for a patient on no medicine,
         // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so),
@@ -172,6 +173,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
             (section) =>
+              !exampleSection(section) &&
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
               !introducedForAnotherResult(section) &&
@@ -219,6 +221,12 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         let referenced = sectionsWithHeading
           ? await referencedSections(chosen, async (accession, heading) => fitted(await sectionsWithHeading({ accession, heading, limit: 8 })))
           : [];
+        // After an urgent referral, the medicine the best section gives by name before the journey, where
+        // the book has a section on it ("including magnesium sulfate and referral"). Not otherwise: "when
+        // glucose remains high on metformin" names a medicine whose starting doses are not a pregnant woman's.
+        if (consult.urgentReferral && sectionsWithHeading) {
+          referenced.push(...(await namedMedicineSections([...chosen, ...referenced], async (accession, heading) => fitted(await sectionsWithHeading({ accession, heading, limit: 8 })))));
+        }
         const sectionsMentioning = deps.sectionsMentioning;
         // The tables they point to and do not hold ("the magnesium sulfate loading dose (Table 5.1)").
         if (sectionsMentioning) {

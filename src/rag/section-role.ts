@@ -111,6 +111,19 @@ export function confirmingSection(section: Pick<GuidelineSection, 'sectionPath'>
   return CONFIRMING_TITLE.test(heading) && !TEST_RESULT_OR_SUPPLY_TITLE.test(heading);
 }
 
+/** A heading for a worked example or a sample of a form: "Example referral note", "Sample protocol steps". */
+const EXAMPLE_TITLE = /^(?:an?\s+)?(?:worked\s+)?(?:example|sample)\b/i;
+
+/**
+ * True when the section's own heading says it is an example ("Example referral note": "28-year-old, 35
+ * weeks pregnant. BP 168/112 at 10:05 ... Magnesium sulfate 10 g IM at 10:30"). Its lines are another
+ * patient's, or a protocol the guideline says is not for use: read into a plan, they would state as this
+ * patient's what was never observed.
+ */
+export function exampleSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return EXAMPLE_TITLE.test(section.sectionPath.split(' > ').at(-1)?.trim() ?? '');
+}
+
 /** A heading on starting treatment: "Starting dose and titration", "First-line medicines", "When to start medicines". */
 const STARTING_TITLE = /\bstart(?:s|ing)?\b|\bfirst-line\b|\binitiat\w*/i;
 

@@ -4,6 +4,8 @@ import { findDoses } from './doses.js';
 import { sectionForAnotherForm } from './plan-fit.js';
 import { managementSection, workupSection } from '../section-role.js';
 import { crossReferences, headedBy, tableReferences } from './cross-references.js';
+import { drugsNamed } from './drug-names.js';
+import { sectionBody } from './section-text.js';
 
 /**
  * Words that say who the patient is rather than what she has: in "diabetes in pregnancy" the topic is
@@ -124,6 +126,32 @@ export async function referencedTables<S extends Pick<CitedSection, 'id' | 'acce
       ids.add(holder.id);
       added.push(holder);
     }
+  }
+  return added;
+}
+
+/**
+ * The sections of a medicine the best section tells to give by name, when its book has a section headed
+ * by the medicine alone and no chosen section is one of them: "needs the same urgent care as in
+ * pregnancy, including magnesium sulfate and referral" leaves the loading dose, and what to watch after
+ * it, to "Magnesium sulfate > Loading dose before referral" and "Monitoring after the loading dose". In
+ * reading order, at most `perMedicine` of each.
+ */
+export async function namedMedicineSections<S extends Pick<CitedSection, 'id' | 'accession' | 'sectionPath' | 'titlePath' | 'text'>>(
+  chosen: readonly S[],
+  find: (accession: string, heading: string) => Promise<readonly S[]>,
+  perMedicine = 3,
+): Promise<S[]> {
+  const best = chosen[0];
+  if (!best) return [];
+  const headedByMedicine = (section: S, medicine: string) => section.sectionPath.toLowerCase().split(' > ').some((heading) => heading.trim() === medicine);
+  const added: S[] = [];
+  const ids = new Set(chosen.map((s) => s.id));
+  for (const medicine of drugsNamed(sectionBody(best))) {
+    if (chosen.some((s) => headedByMedicine(s, medicine))) continue;
+    const targets = (await find(best.accession, medicine)).filter((s) => !ids.has(s.id) && headedByMedicine(s, medicine)).slice(0, perMedicine);
+    for (const target of targets) ids.add(target.id);
+    added.push(...targets);
   }
   return added;
 }

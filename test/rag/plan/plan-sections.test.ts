@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
 import { givesMedicineDoses } from '../../../src/rag/plan/doses.js';
-import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
-import { confirmingSection, managementSection, workupSection } from '../../../src/rag/section-role.js';
+import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
+import { confirmingSection, exampleSection, managementSection, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
@@ -63,6 +63,11 @@ describe('which retrieved sections a plan is written from', () => {
     expect(confirmingSection(section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Metformin'))).toBe(false);
   });
 
+  it('tells an example (another patient\'s referral note, a sample protocol) from guidance', () => {
+    for (const path of ['Referral checklist and example note > Example referral note', 'Annex 1 > Example stepwise treatment protocol', 'Forms > Sample record form']) expect(exampleSection({ sectionPath: path }), path).toBe(true);
+    for (const path of ['Referral checklist and example note', 'Severe pre-eclampsia', 'Taking a blood sample']) expect(exampleSection({ sectionPath: path }), path).toBe(false);
+  });
+
   it('tells a medicine dose from a quantity of salt', () => {
     expect(givesMedicineDoses('Amlodipine; Usual starting dose: 5 mg once daily')).toBe(true);
     expect(givesMedicineDoses('Eat less than 5 g of salt a day, about one teaspoon.')).toBe(false);
@@ -117,6 +122,23 @@ describe('following the guideline\'s own cross-references (diarrhoea sample ch1 
     expect(await referencedTables([severe], mentioning)).toEqual([table]);
     expect(await referencedTables([severe, table], mentioning)).toEqual([]);
     expect(await referencedTables([table], mentioning)).toEqual([]);
+  });
+
+  it('brings the sections of a medicine the best section gives by name, when the book has a section headed by it', async () => {
+    const PREGNANCY = 'Pregnancy care (sample guideline)';
+    const afterBirth = { ...section(PREGNANCY, 'Care before referral > Pre-eclampsia after birth'), text: 'A woman with a severe headache after birth needs the same urgent care as in pregnancy, including magnesium sulfate and referral.' };
+    const book = [
+      { ...section(PREGNANCY, 'Care before referral > Magnesium sulfate'), text: 'Magnesium sulfate is the medicine of choice.' },
+      { ...section(PREGNANCY, 'Care before referral > Magnesium sulfate > Loading dose before referral'), text: 'Table 5.1 Magnesium sulfate loading dose\nDose | 10 g in total' },
+      // Names the medicine in a heading that is not about it alone.
+      { ...section(PREGNANCY, 'Severe pre-eclampsia > Before magnesium sulfate is given'), text: 'Check the reflexes.' },
+    ];
+    const byHeading = async (_accession: string, heading: string) => book.filter((s) => s.sectionPath.toLowerCase().includes(heading));
+    expect((await namedMedicineSections([afterBirth], byHeading)).map((s) => s.sectionPath)).toEqual([book[0]?.sectionPath, book[1]?.sectionPath]);
+    // One of them is chosen already: the plan has the medicine's own section.
+    expect(await namedMedicineSections([afterBirth, book[1] as CitedSection], byHeading)).toEqual([]);
+    // Only the best section's medicines are followed.
+    expect(await namedMedicineSections([withText('Severe dehydration', 'Refer.'), afterBirth], byHeading)).toEqual([]);
   });
 
   it('follows "following Plan A" as well as "as described in Plan B"', () => {
