@@ -1,7 +1,7 @@
 import { isSubheading, sectionBody } from './plan/section-text.js';
 import { askedText } from './build-queries.js';
 import { namesPregnancy, pregnancyStatus, withoutStatedPostpartum } from '../patient/pregnancy.js';
-import { populationPreference, writtenForPregnancyOnly } from './population-fit.js';
+import { guidelineWrittenForOthers, populationPreference, writtenForPregnancyOnly } from './population-fit.js';
 import { conditionConcepts, sameWord } from './condition-words.js';
 import { conditionQueryText, diagnosisHead, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
@@ -78,6 +78,8 @@ export interface RerankFeatures {
   referenced: number;
   /** 1 for a section with a subsection among the candidates: its text introduces what the subsection says in full. */
   summary: number;
+  /** 1 for a section of a guideline whose title is written for others: "Cough and pneumonia in children under five" for a man of 29. */
+  bookForOthers: number;
   /**
    * 1 for a section on what to do when treatment is not working (not improving, not responding, stepping
    * up, adding a medicine, treatment failure) when the health worker says it is not: "still fast
@@ -113,8 +115,10 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * recall@5 0.916 -> 0.920; the sections it meant to reach ("Medicines to avoid in pregnancy" for a woman on
  * lisinopril) are still too weak a text match to enter the top 5, and the plan adds them by its own rule
  * (plan/medicine-warnings), but side effects and SMC cautions for the medicine she takes rise.
+ * bookForOthers 0.2 is not fitted: no tune query moves at any weight from 0.05 to 0.5 (at 0.5 a test
+ * query does, "muac tape reading" 1 -> 4). It is unstatedPregnancy's weight, the same kind of penalty.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, course: 0.5, restricts: 0.2 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2 };
 
 /**
  * How many of the best-matching candidates' pointers ("as described in Plan B", "(Table 5.1)") are
@@ -221,6 +225,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       sideEffects: blamed.length > 0 && (titled[i] ?? []).some(sideEffectSection) && (blamed[0] === '*' ? topic > 0 || c.accession === topBook : [...medicinesAndClassMembersNamed(c.text)].some((m) => blamed.includes(m))) ? 1 : 0,
       referenced: pointers.some((p) => p.leader !== c && p.leader.accession === c.accession && (p.headings.some((h) => headedBy(c, h)) || p.tables.some((t) => t.test(c.text)))) ? 1 : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
+      bookForOthers: wants('bookForOthers') && guidelineWrittenForOthers(c.titlePath.split(' > ')[0] ?? '', query.demographics) ? 1 : 0,
       restricts: taken.size > 0 && restrictsMedicineOrClass(c.text, taken, restrictionWords) ? 1 : 0,
       course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
@@ -257,7 +262,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary + w.course * f.course + w.restricts * f.restricts;
+  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */

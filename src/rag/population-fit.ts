@@ -54,6 +54,31 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
   return true;
 }
 
+/** Pregnant women as a guideline's readership; a title's "Pregnancy care" is its topic, which covers the weeks after birth too. */
+const PREGNANT_WOMEN = /\bpregnant women\b/;
+
+/**
+ * True when a guideline's own title says it is written for people this patient is not: "Cough and
+ * pneumonia in children under five" for a man of 29, "Acute malnutrition in children aged 6 to 59
+ * months" for a woman of 40. A title naming no readership ("Pregnancy care: pre-eclampsia, danger signs
+ * and referral", "Malaria at community level") is for anyone; unknown demographics exclude nothing.
+ */
+export function guidelineWrittenForOthers(bookTitle: string, d: Demographics): boolean {
+  const title = bookTitle.toLowerCase();
+  const child = CHILD.test(title) || INFANT.test(title);
+  const adolescent = ADOLESCENT.test(title);
+  const adult = ADULT.test(title);
+  const pregnant = PREGNANT_WOMEN.test(title);
+  if (!child && !adolescent && !adult && !pregnant) return false;
+  const state = pregnancyStatus(d).state;
+  return !(
+    (child && childTextApplies(d) !== false) ||
+    (adolescent && adolescentTextApplies(d) !== false) ||
+    (adult && adultTextApplies(d) !== false) ||
+    (pregnant && (state === 'pregnant' || state === 'unknown'))
+  );
+}
+
 /**
  * True when the section is written for pregnancy alone: its deepest title naming a population names
  * pregnancy and no other ("Antihypertensive medicines in pregnancy > Severe hypertension in pregnancy").

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { featureReranker } from '../../src/rag/feature-reranker.js';
 import { medicinesBlamed } from '../../src/rag/section-role.js';
 import type { Finding } from '../../src/patient/findings.js';
-import type { RerankCandidate } from '../../src/rag/reranker.js';
+import type { RerankCandidate, RerankQuery } from '../../src/rag/reranker.js';
 
 const BOOK = 'Hypertension in adults';
 const candidate = (path: string): RerankCandidate => ({
@@ -341,5 +341,31 @@ describe('feature reranker: a table caption names what its section is for', () =
       [transfer, loading],
     );
     expect(scores[1]).toBeGreaterThan(scores[0] ?? 0);
+  });
+});
+
+describe('feature reranker: a guideline written for other people', () => {
+  const cough = (bookTitle: string, accession: string, path: string, fusedScore: number): RerankCandidate => ({
+    accession,
+    sectionId: path,
+    titlePath: `${bookTitle} > ${path}`,
+    sectionPath: path,
+    text: 'A cough for more than 14 days may be tuberculosis.',
+    fusedScore,
+  });
+  // The children's book matches "cough" a little better than the TB screen does.
+  const childrens = cough('Cough and pneumonia in children under five (sample guideline)', 'SAMPLE-PNEUMONIA', 'Home care, referral and follow-up > Cough lasting more than 14 days', 0.03);
+  const screen = cough('Tuberculosis screening and referral', 'SAMPLE-TB', 'Screening for TB > A cough lasting two weeks or more', 0.0285);
+  const first = async (demographics: RerankQuery['demographics']) => {
+    const [c = 0, s = 0] = await featureReranker().rerank({ condition: 'cough', text: 'cough 3 weeks', demographics }, [childrens, screen]);
+    return c > s ? 'childrens' : 'screen';
+  };
+
+  it('puts a guideline for children under five below one for him when he is a man of 29', async () => {
+    expect(await first({ ageYears: 29, sex: 'male' })).toBe('screen');
+  });
+
+  it('keeps it first for a child of 3', async () => {
+    expect(await first({ ageYears: 3, sex: 'male' })).toBe('childrens');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFERS_PREGNANCY, fitToPatient, sectionFitsPatient, withoutBooksDeferringPregnancy } from '../../src/rag/population-fit.js';
+import { DEFERS_PREGNANCY, fitToPatient, guidelineWrittenForOthers, sectionFitsPatient, withoutBooksDeferringPregnancy } from '../../src/rag/population-fit.js';
 
 // Section paths of the sample books (corpus/sample).
 const FIRST = 'Malaria in pregnancy > Why pregnancy changes malaria care > Uncomplicated malaria in the first trimester';
@@ -97,5 +97,30 @@ describe('a book that sends pregnancy to the pregnancy guideline (hypertension s
   it('leaves everything for a woman not pregnant, or when no other book writes for pregnancy', () => {
     expect(withoutBooksDeferringPregnancy(sections, { ageYears: 28, sex: 'female' }, deferring)).toHaveLength(3);
     expect(withoutBooksDeferringPregnancy(sections.slice(1), { ageYears: 28, sex: 'female', pregnant: true }, deferring)).toHaveLength(2);
+  });
+});
+
+describe('a guideline whose title names its readers (the sample book titles)', () => {
+  const PNEUMONIA = 'Cough and pneumonia in children under five (sample guideline)';
+  const ANAEMIA = 'Anaemia in children and pregnant women, including deworming (sample guideline)';
+  const DIARRHOEA = 'Diarrhoea & dehydration in children and adults (sample guideline)';
+  const PREGNANCY = 'Pregnancy care: pre-eclampsia, danger signs and referral';
+  const MALARIA = 'Malaria at community level: diagnosis, treatment and prevention (sample guideline)';
+  const man = { ageYears: 29, sex: 'male' as const };
+
+  it('is written for others when the patient is none of its readers', () => {
+    expect(guidelineWrittenForOthers(PNEUMONIA, man)).toBe(true);
+    expect(guidelineWrittenForOthers(ANAEMIA, man)).toBe(true);
+    expect(guidelineWrittenForOthers(ANAEMIA, { ageYears: 30, sex: 'female' as const, pregnant: false })).toBe(true);
+  });
+
+  it('is hers when she is one of them, when the title names no readers, or when her age is unknown', () => {
+    expect(guidelineWrittenForOthers(PNEUMONIA, { ageMonths: 18, sex: 'female' as const })).toBe(false);
+    expect(guidelineWrittenForOthers(ANAEMIA, { ageYears: 30, sex: 'female' as const, pregnant: true })).toBe(false);
+    expect(guidelineWrittenForOthers(DIARRHOEA, man)).toBe(false);
+    // "Pregnancy care" is the book's topic, and it covers the weeks after birth.
+    expect(guidelineWrittenForOthers(PREGNANCY, { ageYears: 30, sex: 'female' as const, postpartum: true })).toBe(false);
+    expect(guidelineWrittenForOthers(MALARIA, man)).toBe(false);
+    expect(guidelineWrittenForOthers(PNEUMONIA, { sex: 'male' as const })).toBe(false);
   });
 });
