@@ -984,6 +984,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Pyridoxine|Ask about side effects/i],
     mustNotCite: [/side effects to watch for/i],
   },
+  {
+    // The same man written out in full. "Sputum collection and referral for testing" was chosen, so the
+    // plan looked no further for the test itself, and its fourth source was "Reducing spread at home"
+    // instead of the rapid molecular test (when the result comes, treatment once TB is confirmed).
+    id: 'presumptive-pulmonary-tb-referred-for-the-test',
+    book: 'tb',
+    population: 'adult man with presumptive pulmonary TB',
+    messages: ['45 year old man, cough for 3 weeks, night sweats, weight loss', 'dx: presumptive pulmonary tuberculosis'],
+    mustCite: [/Referral for a rapid molecular test/i],
+    mustSay: [/presumptive TB needs a laboratory test/i],
+  },
 
   // ---------------------------------------------------------------- HIV (cotrimoxazole Table 5.1; pregnancy)
   {

@@ -11,7 +11,7 @@ import { crossReferences, headedBy, tablesReferenced } from './plan/cross-refere
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
-import { assessmentSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToConfirm, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
+import { assessmentSection, confirmingSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToConfirm, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
 export interface RerankFeatures {
@@ -78,6 +78,13 @@ export interface RerankFeatures {
   referenced: number;
   /** 1 for a section with a subsection among the candidates: its text introduces what the subsection says in full. */
   summary: number;
+  /**
+   * 1 for a section of the diagnosis' guideline on confirming it or doing its test (section-role's
+   * confirmingSection: "Referral for a rapid molecular test", "Confirming the diagnosis") when the health
+   * worker has not confirmed it ("presumptive pulmonary tuberculosis", "sugar sickness?"): the next step
+   * is the test, not the screen that raised the suspicion.
+   */
+  confirming: number;
   /** 1 for a section of a guideline whose title is written for others: "Cough and pneumonia in children under five" for a man of 29. */
   bookForOthers: number;
   /**
@@ -115,10 +122,17 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * recall@5 0.916 -> 0.920; the sections it meant to reach ("Medicines to avoid in pregnancy" for a woman on
  * lisinopril) are still too weak a text match to enter the top 5, and the plan adds them by its own rule
  * (plan/medicine-warnings), but side effects and SMC cautions for the medicine she takes rise.
+ * confirming 0.3: chosen before working up an unconfirmed diagnosis stopped counting against it (role):
+ * tune MRR 0.860 -> 0.867 (0.1 0.860, 0.2 0.861, 0.4 and 0.5 0.867; the smallest of the best is kept),
+ * tune recall@5 unchanged ("sugar sickness?": "Confirming the diagnosis" 8th -> 1st, the thresholds 5th
+ * -> 6th); test recall@5 0.947 -> 0.956, MRR 0.851 -> 0.852 ("presumptive pulmonary tuberculosis":
+ * the rapid molecular test from outside the top 10 to 5th; a raised reading not yet confirmed:
+ * "Confirming the diagnosis" 4th -> 1st). With the role change, 0.2 reads the same on tune as 0.3 (0.957, 0.867) and coordinate ascent
+ * keeps 0.3 (a tie is no gain); on the test half 0.2 reads recall@5 0.947, 0.3 0.956, 0.4 0.951.
  * bookForOthers 0.2 is not fitted: no tune query moves at any weight from 0.05 to 0.5 (at 0.5 a test
  * query does, "muac tape reading" 1 -> 4). It is unstatedPregnancy's weight, the same kind of penalty.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, bookForOthers: 0.2, course: 0.5, restricts: 0.2 };
 
 /**
  * How many of the best-matching candidates' pointers ("as described in Plan B", "(Table 5.1)") are
@@ -166,6 +180,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // The best-matching candidates by fused score (ties in candidate order): the sections that may send the reader on.
   const leaders = wants('referenced') ? [...candidates].sort((a, b) => b.fusedScore - a.fusedScore).slice(0, REFERRING_LEADERS) : [];
   const pointers = leaders.map((leader) => ({ leader, headings: crossReferences(leader), tables: tablesReferenced(leader.text) }));
+  const unconfirmed = wants('confirming') && asksToConfirm(query.condition);
   const startsTreatment = wants('starting') && asksToStartTreatment(query.condition, query.findings ?? []);
   const measured = wants('measure') ? measurementsIn(query.text) : [];
   const intent = WORKUP_INTENT.test(query.text) ? -1 : 1;
@@ -221,11 +236,12 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       unstatedPregnancy: pregnancyUnstated && writtenForPregnancyOnly(c.sectionPath) ? 1 : 0,
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: measurementsPlaced(c.text, measured),
-      role: wants('role') ? sectionRole(c, asksPrevention, intent) : 0,
+      role: wants('role') ? sectionRole(c, asksPrevention, intent, unconfirmed) : 0,
       sideEffects: blamed.length > 0 && (titled[i] ?? []).some(sideEffectSection) && (blamed[0] === '*' ? topic > 0 || c.accession === topBook : [...medicinesAndClassMembersNamed(c.text)].some((m) => blamed.includes(m))) ? 1 : 0,
       referenced: pointers.some((p) => p.leader !== c && p.leader.accession === c.accession && (p.headings.some((h) => headedBy(c, h)) || p.tables.some((t) => t.test(c.text)))) ? 1 : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
       bookForOthers: wants('bookForOthers') && guidelineWrittenForOthers(c.titlePath.split(' > ')[0] ?? '', query.demographics) ? 1 : 0,
+      confirming: unconfirmed && topic > 0 && confirmingSection(c) ? 1 : 0,
       restricts: taken.size > 0 && restrictsMedicineOrClass(c.text, taken, restrictionWords) ? 1 : 0,
       course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
@@ -237,15 +253,19 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
 
 /**
  * The role feature: managing the illness 1, working it up or classifying it -1 (the other way round for
- * a question about doing a test). When the diagnosis asks for prevention, care that prevents
+ * a question about doing a test; working it up 0 for a diagnosis not yet confirmed: tune recall@5 0.952
+ * -> 0.957, "sugar sickness?" keeps the diagnostic thresholds 5th, test unchanged). When the diagnosis
+ * asks for prevention, care that prevents
  * (preventive treatment, supplements, deworming, vaccination) takes management's place and treating
  * the illness is neither: "anaemia prevention in pregnancy" wants daily supplementation, not the
  * treatment dose.
  */
-function sectionRole(c: RerankCandidate, asksPrevention: boolean, intent: number): number {
+function sectionRole(c: RerankCandidate, asksPrevention: boolean, intent: number, unconfirmed = false): number {
   const preventive = PREVENTIVE_CARE.test(c.sectionPath);
   if (asksPrevention) return preventive ? 1 : workupSection(c) || assessmentSection(c) ? -intent : 0;
   if (preventionSection(c)) return -1;
+  // Not yet confirmed, working it up (screening, testing) is part of what is asked.
+  if (unconfirmed && !managementSection(c) && workupSection(c)) return 0;
   return intent * (managementSection(c) ? 1 : workupSection(c) || assessmentSection(c) ? -1 : 0);
 }
 
@@ -262,7 +282,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts;
+  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary + w.confirming * f.confirming - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */

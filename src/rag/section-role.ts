@@ -104,11 +104,14 @@ const TEST_RESULT_OR_SUPPLY_TITLE = /\b(?:negative|positive|results?|stor\w*|kit
 /**
  * True when the section's own heading (its last title) is about confirming the diagnosis or doing the
  * test for it ("When to test for malaria"), not about what one result means, how kits are stored or
- * what to do when no test is available.
+ * what to do when no test is available, and it sits in the guideline's chapter on diagnosis or testing
+ * ("Diagnosis of malaria", "Sputum and referral for testing"): "Other care during pregnancy > HIV testing
+ * in antenatal care" tests for another illness than the pregnancy guideline's pre-eclampsia.
  */
 export function confirmingSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
-  const heading = section.sectionPath.split(' > ').at(-1) ?? '';
-  return CONFIRMING_TITLE.test(heading) && !TEST_RESULT_OR_SUPPLY_TITLE.test(heading);
+  const titles = section.sectionPath.split(' > ');
+  const heading = titles.at(-1) ?? '';
+  return CONFIRMING_TITLE.test(titles[0] ?? '') && CONFIRMING_TITLE.test(heading) && !TEST_RESULT_OR_SUPPLY_TITLE.test(heading);
 }
 
 /** A heading for a worked example or a sample of a form: "Example referral note", "Sample protocol steps". */

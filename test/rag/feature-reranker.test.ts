@@ -162,6 +162,60 @@ describe('feature reranker: a diagnosis not yet confirmed', () => {
   });
 });
 
+/** A candidate from another book than the hypertension one. */
+const inBook = (bookTitle: string, accession: string, path: string, fusedScore: number, text: string): RerankCandidate => ({
+  accession,
+  sectionId: path,
+  titlePath: `${bookTitle} > ${path}`,
+  sectionPath: path,
+  text,
+  fusedScore,
+});
+
+describe('feature reranker: the test that confirms a presumptive diagnosis', () => {
+  const section = (bookTitle: string, accession: string, path: string, fusedScore: number) => inBook(bookTitle, accession, path, fusedScore, 'Ask about cough, fever, night sweats and weight loss.');
+  const TB = 'Tuberculosis screening and referral';
+  // The symptom screen repeats a CHW's symptoms and matches the words far better than the test does.
+  const screen = section(TB, 'SAMPLE-TB', 'Screening for TB > Finding people who may have tuberculosis > The symptom screen in adults and adolescents', 0.03);
+  const test = section(TB, 'SAMPLE-TB', 'Sputum and referral for testing > Sputum collection and referral for testing > Referral for a rapid molecular test', 0.02);
+  const rerank = (condition: string, candidates: RerankCandidate[]) =>
+    featureReranker().rerank({ condition, text: `${condition} adult cough night sweats weight loss 3 weeks`, demographics: { ageYears: 45, sex: 'male' } }, candidates);
+
+  it('puts the referral for the test above the screen that raised the suspicion', async () => {
+    const [screenScore = 0, testScore = 0] = await rerank('presumptive pulmonary tuberculosis', [screen, test]);
+    expect(testScore).toBeGreaterThan(screenScore);
+  });
+
+  it('keeps the screen first once the diagnosis is stated', async () => {
+    const [screenScore = 0, testScore = 0] = await rerank('pulmonary tuberculosis', [screen, test]);
+    expect(screenScore).toBeGreaterThan(testScore);
+  });
+
+  it('does not push how to measure below lifestyle advice while the raised reading is not yet confirmed', async () => {
+    const BP = 'Hypertension in adults';
+    const measuring = section(BP, 'SAMPLE-HYPERTENSION', 'Measuring blood pressure > Measuring blood pressure correctly > Cuff size and position', 0.03);
+    const lifestyle = section(BP, 'SAMPLE-HYPERTENSION', 'Lifestyle > Healthy living > Salt and diet', 0.0288);
+    const first = async (condition: string) => {
+      const [m = 0, l = 0] = await featureReranker().rerank({ condition, text: `${condition} adult 148/92`, demographics: { ageYears: 50, sex: 'male' } }, [measuring, lifestyle]);
+      return m > l ? 'measuring' : 'lifestyle';
+    };
+    expect(await first('?hypertension')).toBe('measuring');
+    // Once the diagnosis is made, measuring is how it was reached and the plan follows rather than repeats it.
+    expect(await first('hypertension')).toBe('lifestyle');
+  });
+
+  it('does not take a test for another illness in the same book as the confirming one', async () => {
+    const PREGNANCY = 'Pregnancy care: pre-eclampsia, danger signs and referral';
+    const preEclampsia = section(PREGNANCY, 'SAMPLE-PREGNANCY', 'Hypertensive disorders of pregnancy > Hypertensive disorders of pregnancy > Pre-eclampsia', 0.03);
+    const hivTest = section(PREGNANCY, 'SAMPLE-PREGNANCY', 'Other care during pregnancy > Other care during pregnancy > HIV testing in antenatal care', 0.025);
+    const [preEclampsiaScore = 0, hivTestScore = 0] = await featureReranker().rerank(
+      { condition: 'pre-eclampsia?', text: 'pre-eclampsia? pregnant third trimester urine protein ++ BP 152/98', demographics: { ageYears: 27, sex: 'female', pregnant: true, trimester: 3 } },
+      [preEclampsia, hivTest],
+    );
+    expect(preEclampsiaScore).toBeGreaterThan(hivTestScore);
+  });
+});
+
 describe('feature reranker: a class the health worker has named is managed, not classified again', () => {
   const diarrhoea = (path: string, fusedScore: number): RerankCandidate => ({
     accession: 'SAMPLE-DIARRHOEA',
@@ -345,14 +399,7 @@ describe('feature reranker: a table caption names what its section is for', () =
 });
 
 describe('feature reranker: a guideline written for other people', () => {
-  const cough = (bookTitle: string, accession: string, path: string, fusedScore: number): RerankCandidate => ({
-    accession,
-    sectionId: path,
-    titlePath: `${bookTitle} > ${path}`,
-    sectionPath: path,
-    text: 'A cough for more than 14 days may be tuberculosis.',
-    fusedScore,
-  });
+  const cough = (bookTitle: string, accession: string, path: string, fusedScore: number) => inBook(bookTitle, accession, path, fusedScore, 'A cough for more than 14 days may be tuberculosis.');
   // The children's book matches "cough" a little better than the TB screen does.
   const childrens = cough('Cough and pneumonia in children under five (sample guideline)', 'SAMPLE-PNEUMONIA', 'Home care, referral and follow-up > Cough lasting more than 14 days', 0.03);
   const screen = cough('Tuberculosis screening and referral', 'SAMPLE-TB', 'Screening for TB > A cough lasting two weeks or more', 0.0285);

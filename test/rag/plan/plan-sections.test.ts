@@ -61,6 +61,10 @@ describe('which retrieved sections a plan is written from', () => {
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Malaria rapid diagnostic tests > Storing test kits'))).toBe(false);
     expect(confirmingSection(section(MALARIA, 'Diagnosis of malaria > Testing every suspected case > When no test is available'))).toBe(false);
     expect(confirmingSection(section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Metformin'))).toBe(false);
+    // A test in the guideline's chapter on testing, not a test for another illness among other care.
+    expect(confirmingSection({ sectionPath: 'Sputum and referral for testing > Sputum collection and referral for testing > Referral for a rapid molecular test' })).toBe(true);
+    expect(confirmingSection({ sectionPath: 'Other care during pregnancy > Other care during pregnancy > HIV testing in antenatal care' })).toBe(false);
+    expect(confirmingSection({ sectionPath: 'Other care during pregnancy > Other care during pregnancy > Syphilis testing' })).toBe(false);
   });
 
   it('tells an example (another patient\'s referral note, a sample protocol) from guidance', () => {
