@@ -985,6 +985,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/side effects to watch for/i],
   },
   {
+    // 150/100 and protein ++ at 32 weeks is pre-eclampsia, named by its finding. The plan once left out the
+    // "Pre-eclampsia" section and quoted gestational hypertension's "if ... protein appears, reclassify"
+    // and "About one in four such women go on to develop pre-eclampsia" to a woman who has it.
+    id: 'proteinuria-named-as-the-diagnosis-is-pre-eclampsia',
+    book: 'pregnancy',
+    population: 'pregnant 32 weeks, 150/100, protein ++',
+    messages: ['31 year old woman, 32 weeks pregnant, dipstick protein ++, bp 150/100, no headache', 'dx: protein in urine pregnancy'],
+    mustCite: [/Hypertensive disorders of pregnancy > Pre-eclampsia\b/],
+    mustNotSay: [/one in four such women|protein appears, reclassify/i],
+  },
+  {
     // The same man written out in full. "Sputum collection and referral for testing" was chosen, so the
     // plan looked no further for the test itself, and its fourth source was "Reducing spread at home"
     // instead of the rapid molecular test (when the result comes, treatment once TB is confirmed).

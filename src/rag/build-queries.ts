@@ -30,6 +30,8 @@ export interface BuiltQueries extends QueryVariants {
    * wrote after it, so a medicine she is on stays last ("severe pre-eclampsia BP high on nifedipine").
    */
   diagnosis: string;
+  /** What the patient rules suggest the findings amount to ("severe pre-eclampsia"), first in `diagnosis`. */
+  suggested: string[];
 }
 
 /** Age group words the guidelines use for populations, for the WHO age group of src/patient/age.ts. */
@@ -76,12 +78,12 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   // A "cough" in a person living with HIV is presumptive TB whatever its duration: the TB screen's next
   // step, testing, belongs in the plan.
   const classified = classifiedTbScreen(classifiedDiarrhoea(input.condition, input.findings), input.findings);
-  const suggested = [preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter(Boolean);
+  const suggested = [preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter((s): s is string => Boolean(s));
   const diagnosis = [conditionQueryText(classified), ...suggested].join(' ');
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
   const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];
-  return { condition: [condition, ...classWords].join(' '), contextual: [contextual.text, ...classWords].join(' '), expansionShares: contextual.shares, diagnosis: [...suggested, classified].join(' ') };
+  return { condition: [condition, ...classWords].join(' '), contextual: [contextual.text, ...classWords].join(' '), expansionShares: contextual.shares, diagnosis: [...suggested, classified].join(' '), suggested };
 }
 
 /**

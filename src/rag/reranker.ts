@@ -20,6 +20,8 @@ export interface RerankQuery {
   demographics: Demographics;
   /** What the health worker reported; absent, the features that read findings read none. */
   findings?: readonly Finding[];
+  /** What the patient rules suggest the findings amount to ("pre-eclampsia" for 150/100 and protein ++ in pregnancy). */
+  suggested?: readonly string[];
 }
 
 /**

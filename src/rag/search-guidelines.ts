@@ -56,7 +56,7 @@ export interface SearchGuidelinesDeps {
 export async function searchGuidelines(deps: SearchGuidelinesDeps, input: SearchGuidelinesInput): Promise<SearchGuidelinesResult> {
   const k = input.k ?? 5;
   const perList = deps.candidatesPerList ?? CANDIDATES_PER_LIST;
-  const { expansionShares, diagnosis, ...queries } = buildQueryVariants(input);
+  const { expansionShares, diagnosis, suggested, ...queries } = buildQueryVariants(input);
   const variants = input.variants ?? ['condition', 'contextual'];
   const wantedLegs = input.legs ?? ['text', 'vector'];
   const legs = wantedLegs.filter((leg) => leg === 'text' || deps.embedder !== undefined);
@@ -93,7 +93,7 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   // The reranker reads the diagnosis the patient rules completed, as the queries do: "BP high after
   // delivery" with 168/112 is severe pre-eclampsia, and the pre-eclampsia headings are the topic.
   const scores = await reranker.rerank(
-    { condition: diagnosis, text: queries.contextual, demographics: input.demographics, findings: input.findings },
+    { condition: diagnosis, text: queries.contextual, demographics: input.demographics, findings: input.findings, suggested },
     toRerank.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, titlePath: f.section.titlePath, sectionPath: f.section.sectionPath, text: f.section.text, fusedScore: f.fusedScore })),
   );
   // Ties keep the fused order, which is itself stable (content hash), so runs repeat exactly. Candidates

@@ -416,3 +416,27 @@ describe('feature reranker: a guideline written for other people', () => {
     expect(await first({ ageYears: 3, sex: 'male' })).toBe('childrens');
   });
 });
+
+describe('feature reranker: what the patient rules say the findings amount to', () => {
+  const PREGNANCY = 'Pregnancy care: pre-eclampsia, danger signs and referral';
+  const disorder = (heading: string, fusedScore: number) => inBook(PREGNANCY, 'SAMPLE-PREGNANCY', `Hypertensive disorders of pregnancy > Hypertensive disorders of pregnancy > ${heading}`, fusedScore, 'Blood pressure 140/90 mmHg or more after 20 weeks.');
+  // "Gestational hypertension" matches the words of a raised pressure better.
+  const gestational = disorder('Gestational hypertension', 0.03);
+  const preEclampsia = disorder('Pre-eclampsia', 0.0255);
+  const query = { text: 'protein in urine pregnancy pre-eclampsia pregnant third trimester dipstick protein ++ bp 150/100', demographics: { ageYears: 31, sex: 'female' as const, pregnant: true, trimester: 3 as const } };
+
+  it('puts the section headed by the suggested class first: protein ++ and 150/100 in pregnancy is pre-eclampsia', async () => {
+    const [g = 0, p = 0] = await featureReranker().rerank({ ...query, condition: 'pre-eclampsia protein in urine pregnancy', suggested: ['pre-eclampsia'] }, [gestational, preEclampsia]);
+    expect(p).toBeGreaterThan(g);
+  });
+
+  it('reads the class a diagnosis was already given ("pre-eclampsia: protein in urine pregnancy") the same way', async () => {
+    const [g = 0, p = 0] = await featureReranker().rerank({ ...query, condition: 'pre-eclampsia: protein in urine pregnancy' }, [gestational, preEclampsia]);
+    expect(p).toBeGreaterThan(g);
+  });
+
+  it('leaves the order to the words when the rules suggest nothing', async () => {
+    const [g = 0, p = 0] = await featureReranker().rerank({ ...query, condition: 'protein in urine pregnancy' }, [gestational, preEclampsia]);
+    expect(g).toBeGreaterThan(p);
+  });
+});

@@ -627,7 +627,10 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
   // urgent transfer). The severe section's care and signs stay in a plan for pre-eclampsia; going home
   // is not a plan for a woman who has had a fit. Only a heading that is the class itself ("Pre-eclampsia",
   // not "Pre-eclampsia after birth") names the milder one.
+  // Gestational hypertension (raised pressure without protein: "if protein appears, reclassify") is the
+  // mildest class: its "one in four go on to develop pre-eclampsia" is not a line for a woman who has it.
   { milderApply: false, graverApply: true, classes: [
+    { diagnosis: /\bgestational hypertension\b|\bpregnancy-induced hypertension\b/, heading: /\bgestational hypertension\b/ },
     { diagnosis: /(?<!\bsevere )\bpre-?eclampsia\b/, heading: /^pre-eclampsia$/ },
     { diagnosis: /\bsevere pre-?eclampsia\b|(?<!\bpre-?)\beclampsia\b/, heading: /\bsevere pre-eclampsia\b|(?<!\bpre-)\beclampsia\b/ },
   ] },

@@ -381,6 +381,21 @@ describe('a section for a graver class of the same classification (diarrhoea sam
   });
 });
 
+describe('the same for the hypertensive disorders of pregnancy (gestational hypertension -> pre-eclampsia -> severe)', () => {
+  const gestational = 'Hypertensive disorders of pregnancy > Hypertensive disorders of pregnancy > Gestational hypertension';
+  const preEclampsia = 'Hypertensive disorders of pregnancy > Hypertensive disorders of pregnancy > Pre-eclampsia';
+
+  it('leaves gestational hypertension ("if protein appears, reclassify") out of a plan for pre-eclampsia', () => {
+    expect(sectionForAnotherForm(gestational, 'pre-eclampsia: protein in urine pregnancy')).toBe(true);
+    expect(sectionForAnotherForm(gestational, 'severe pre-eclampsia')).toBe(true);
+  });
+
+  it('keeps it for gestational hypertension, and keeps pre-eclampsia for pre-eclampsia', () => {
+    expect(sectionForAnotherForm(gestational, 'gestational hypertension')).toBe(false);
+    expect(sectionForAnotherForm(preEclampsia, 'pre-eclampsia: protein in urine pregnancy')).toBe(false);
+  });
+});
+
 describe('the same for cough or difficult breathing (pneumonia sample: cough or cold -> fast breathing -> chest indrawing or severe)', () => {
   const amoxicillin = 'Treating pneumonia and wheeze > Treating pneumonia with amoxicillin > Amoxicillin dispersible tablet dosing by age and weight';
   const indrawing = 'Treating pneumonia with amoxicillin > Treatment of chest-indrawing pneumonia';
