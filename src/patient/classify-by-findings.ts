@@ -49,7 +49,7 @@ export function classifiedMalaria(condition: string, findings: readonly Finding[
 export function classifiedHypertension(condition: string, demographics: Demographics, findings: readonly Finding[]): string {
   if (!namesBloodPressure(condition) || HYPERTENSION_CLASS_STATED.test(condition)) return condition;
   const found = adultBloodPressureClass(demographics, findings);
-  return found === 'grade 1' || found === 'grade 2' ? `${found} hypertension: ${condition}` : condition;
+  return found === 'grade 1' || found === 'grade 2' ? withClass(`${found} hypertension`, condition) : condition;
 }
 
 const HYPERTENSION_CLASS_STATED = /\bgrade\b|\bsevere\b|\bhigh-normal\b|\burgency\b|\bemergency\b|\bpregnan\w*|\beclampsia\b|\bcontrolled\b|\bnormal\b/i;
@@ -65,7 +65,7 @@ export function classifiedPneumonia(condition: string, demographics: Demographic
   const found = pneumoniaClass(demographics, findings, hasDangerSign);
   if (found === undefined) return condition;
   const named = PNEUMONIA_CLASS_NAMES[found];
-  return /^\s*pneumonia\s*$/i.test(condition) ? named : `${named}: ${condition}`;
+  return /^\s*pneumonia\s*$/i.test(condition) ? named : withClass(named, condition);
 }
 
 const PNEUMONIA_CLASS_STATED = /\bfast breathing\b|\bchest[- ]indrawing\b|\bsevere\b|\bno pneumonia\b|\bcold\b/i;
@@ -85,7 +85,7 @@ const PNEUMONIA_CLASS_NAMES: Record<PneumoniaClass, string> = {
 export function classifiedPreEclampsia(condition: string, demographics: Demographics, findings: readonly Finding[]): string {
   if (namesEclampsia(condition) || !ABOUT_THE_PRESSURE.test(condition)) return condition;
   const suggested = suggestedPreEclampsia(demographics, findings);
-  return suggested ? `${suggested}: ${condition}` : condition;
+  return suggested ? withClass(suggested, condition) : condition;
 }
 
 const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hbp|protein\w*|headache)\b/i;
@@ -96,7 +96,7 @@ const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hb
  * the test the screen leads to. A diagnosis that names an illness ("pneumonia") is left as it is.
  */
 export function classifiedTbScreen(condition: string, findings: readonly Finding[]): string {
-  return namesOnlyScreenSymptoms(condition) && presumptiveTbInHiv(condition, findings) ? `presumptive tuberculosis: ${condition}` : condition;
+  return namesOnlyScreenSymptoms(condition) && presumptiveTbInHiv(condition, findings) ? withClass('presumptive tuberculosis', condition) : condition;
 }
 
 /**
@@ -114,7 +114,7 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
   const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)];
   if (!/\bpersistent\b/i.test(condition) && isPersistentDiarrhoea(texts)) {
     const persistent = dehydrated ? 'severe persistent diarrhoea' : 'persistent diarrhoea';
-    classified = /\bdiarrh\w*/i.test(classified) ? classified.replace(/\bdiarrh\w*/i, persistent) : `${persistent}: ${classified}`;
+    classified = /\bdiarrh\w*/i.test(classified) ? classified.replace(/\bdiarrh\w*/i, persistent) : withClass(persistent, classified);
   }
   return classified;
 }
@@ -139,3 +139,13 @@ function classifiedMalnutrition(condition: string, findings: readonly Finding[],
 const FAILED = /\bfail(?:ed|s)?\b|\b(?:not|did not|didn't) pass(?:ed)?\b/;
 const SAM = /\b(?:sam|severe acute malnutrition)\b/i;
 const STATES_COMPLICATION = /\b(?:un)?complicated\b|\bwith complications?\b|\bwithout complications?\b/i;
+
+/** The diagnosis with the class its findings give it first: "grade 1 hypertension: hypertension". */
+function withClass(named: string, condition: string): string {
+  return `${named}: ${condition}`;
+}
+
+/** The class a diagnosis was given by its findings ("grade 1 hypertension" of "grade 1 hypertension: hypertension"), if any. */
+export function classGiven(condition: string): string | undefined {
+  return /^([^:]+):/.exec(condition)?.[1]?.trim();
+}

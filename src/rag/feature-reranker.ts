@@ -11,6 +11,7 @@ import { crossReferences, headedBy, tablesReferenced } from './plan/cross-refere
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
+import { classGiven } from '../patient/classify-by-findings.js';
 import { assessmentSection, confirmingSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToConfirm, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
 
 /** The features of one candidate, each in [0, 1] except severity (-1, 0 or 1). */
@@ -129,8 +130,9 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * tune recall@5 unchanged ("sugar sickness?": "Confirming the diagnosis" 8th -> 1st, the thresholds 5th
  * -> 6th); test recall@5 0.947 -> 0.956, MRR 0.851 -> 0.852 ("presumptive pulmonary tuberculosis":
  * the rapid molecular test from outside the top 10 to 5th; a raised reading not yet confirmed:
- * "Confirming the diagnosis" 4th -> 1st). With the role change, 0.2 reads the same on tune as 0.3 (0.957, 0.867) and coordinate ascent
- * keeps 0.3 (a tie is no gain); on the test half 0.2 reads recall@5 0.947, 0.3 0.956, 0.4 0.951.
+ * "Confirming the diagnosis" 4th -> 1st). With the role change, 0.2 reads the same on tune as 0.3
+ * (0.957, 0.867) and coordinate ascent keeps 0.3 (a tie is no gain); on the test half 0.2 reads
+ * recall@5 0.947, 0.3 0.956, 0.4 0.951.
  * bookForOthers 0.2 is not fitted: no tune query moves at any weight from 0.05 to 0.5 (at 0.5 a test
  * query does, "muac tape reading" 1 -> 4). It is unstatedPregnancy's weight, the same kind of penalty.
  * suggested 0.1 is not fitted either, and was built after a test-half miss: no tune query moves at any
@@ -177,7 +179,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
   const askedWords = wants('asked') ? searchTerms(askedText(query.condition, query.findings ?? [])).filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
   // An unconfirmed diagnosis also asks how to confirm it ("Confirming the diagnosis").
-  if (wants('asked') && asksToConfirm(query.condition)) askedWords.push('confirming');
+  const unconfirmed = asksToConfirm(query.condition);
+  if (wants('asked') && unconfirmed) askedWords.push('confirming');
   const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') ? candidates.map(titlesOfChunk) : [];
   const askedIn = wants('asked') ? headingMatches(askedWords, titled) : [];
   const askedRarity = askedIn.map((holders) => 1 / (1 + holders.size));
@@ -187,9 +190,16 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const leaders = wants('referenced') ? [...candidates].sort((a, b) => b.fusedScore - a.fusedScore).slice(0, REFERRING_LEADERS) : [];
   const pointers = leaders.map((leader) => ({ leader, headings: crossReferences(leader), tables: tablesReferenced(leader.text) }));
   // What the findings amount to: the rules' suggestion, or the class a diagnosis was already given ("pre-eclampsia: protein in urine pregnancy").
-  const classHead = /^([^:]+):/.exec(query.condition)?.[1];
-  const suggestions = wants('suggested') ? [...(query.suggested ?? []), ...(classHead ? [classHead] : [])].map((s) => splitWords(s)).filter((w) => w.length > 0) : [];
-  const unconfirmed = wants('confirming') && asksToConfirm(query.condition);
+  const given = classGiven(query.condition);
+  const suggestions = wants('suggested') ? [...(query.suggested ?? []), ...(given ? [given] : [])].map((s) => splitWords(s)).filter((w) => w.length > 0) : [];
+  // Candidates share a handful of books: whether a book's title is written for others is read once per book.
+  const booksForOthers = new Map<string, boolean>();
+  const bookForOthers = (titlePath: string) => {
+    const book = titlePath.split(' > ')[0] ?? '';
+    let forOthers = booksForOthers.get(book);
+    if (forOthers === undefined) booksForOthers.set(book, (forOthers = guidelineWrittenForOthers(book, query.demographics)));
+    return forOthers;
+  };
   const startsTreatment = wants('starting') && asksToStartTreatment(query.condition, query.findings ?? []);
   const measured = wants('measure') ? measurementsIn(query.text) : [];
   const intent = WORKUP_INTENT.test(query.text) ? -1 : 1;
@@ -249,9 +259,9 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       sideEffects: blamed.length > 0 && (titled[i] ?? []).some(sideEffectSection) && (blamed[0] === '*' ? topic > 0 || c.accession === topBook : [...medicinesAndClassMembersNamed(c.text)].some((m) => blamed.includes(m))) ? 1 : 0,
       referenced: pointers.some((p) => p.leader !== c && p.leader.accession === c.accession && (p.headings.some((h) => headedBy(c, h)) || p.tables.some((t) => t.test(c.text)))) ? 1 : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
-      bookForOthers: wants('bookForOthers') && guidelineWrittenForOthers(c.titlePath.split(' > ')[0] ?? '', query.demographics) ? 1 : 0,
-      suggested: suggestions.length > 0 && suggestions.some((words) => { const own = splitWords(ownHeadings(c.titlePath).at(-1) ?? ''); return words.every((w) => own.some((x) => sameWord(w, x))); }) ? 1 : 0,
-      confirming: unconfirmed && topic > 0 && confirmingSection(c) ? 1 : 0,
+      bookForOthers: wants('bookForOthers') && bookForOthers(c.titlePath) ? 1 : 0,
+      suggested: suggestions.length > 0 && headingNamesAny(c.titlePath, suggestions) ? 1 : 0,
+      confirming: wants('confirming') && unconfirmed && topic > 0 && confirmingSection(c) ? 1 : 0,
       restricts: taken.size > 0 && restrictsMedicineOrClass(c.text, taken, restrictionWords) ? 1 : 0,
       course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
@@ -355,6 +365,12 @@ function titlesOfChunk(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): 
     own.push(line);
   }
   return own;
+}
+
+/** Whether the section's own heading holds every word of one of the phrases: "Pre-eclampsia" for "pre-eclampsia". */
+function headingNamesAny(titlePath: string, phrases: ReadonlyArray<readonly string[]>): boolean {
+  const own = splitWords(ownHeadings(titlePath).at(-1) ?? '');
+  return phrases.some((words) => words.every((w) => own.some((x) => sameWord(w, x))));
 }
 
 /** The headings below the book title. */
