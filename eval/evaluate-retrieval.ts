@@ -77,16 +77,17 @@ function cells(m: RetrievalMetrics): string {
 }
 
 /** The table `npm run eval` prints: per configuration, the tune and test halves and all queries. */
-export function formatEvalTable(rows: EvalRow[]): string {
+export function formatEvalTable(rows: EvalRow[], options: { halves?: ReadonlyArray<'tune' | 'test' | 'all'> } = {}): string {
+  const halves = options.halves ?? (['tune', 'test', 'all'] as const);
   const lines = [`${'configuration'.padEnd(30)} ${'half'.padEnd(5)} ${HEADER}`];
   for (const row of rows) {
     if (!row.results) {
       lines.push(`${row.configuration.name.padEnd(30)} not measured (no embedding provider reachable)`);
       continue;
     }
-    for (const half of ['tune', 'test', 'all'] as const) {
+    for (const [i, half] of halves.entries()) {
       const subset = half === 'all' ? row.results : row.results.filter((r) => goldSplit(r.query) === half);
-      lines.push(`${(half === 'tune' ? row.configuration.name : '').padEnd(30)} ${half.padEnd(5)} ${cells(summarise(subset.map((r) => r.outcome)))}`);
+      lines.push(`${(i === 0 ? row.configuration.name : '').padEnd(30)} ${half.padEnd(5)} ${cells(summarise(subset.map((r) => r.outcome)))}`);
     }
   }
   return lines.join('\n');

@@ -9,6 +9,14 @@ import { listBookFolders } from '../src/ingest/read-guideline-books.js';
 
 export const GOLD_DIR = fileURLToPath(new URL('./gold', import.meta.url));
 
+/**
+ * Queries written blind (by a helper that read only the corpus, never the system, the gold set or any
+ * result) and never tuned on: not in either half, reported on their own, so the eval always shows how far
+ * ranking holds on cases it was not shaped by. A change chosen by looking at their misses spends them:
+ * say so, and write a fresh set.
+ */
+export const BLIND_DIR = fileURLToPath(new URL('./blind', import.meta.url));
+
 export interface GoldQuery {
   id: string;
   condition: string;

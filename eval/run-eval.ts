@@ -7,7 +7,7 @@ import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import type { Embedder } from '../src/rag/embedder.js';
-import { buildSectionAtlas, readGoldSet } from './gold-set.js';
+import { BLIND_DIR, buildSectionAtlas, readGoldSet } from './gold-set.js';
 import { evaluateRetrieval, formatBreakdown, formatEvalTable, missesOf } from './evaluate-retrieval.js';
 import { goldSplit } from './gold-set.js';
 
@@ -53,5 +53,14 @@ if (best?.results) {
     process.stdout.write(`\n${half} half, not among the candidates: ${outside.join(', ') || 'none'}`);
   }
   process.stdout.write('\n');
+}
+
+const blind = await readGoldSet(BLIND_DIR);
+if (blind.length > 0) {
+  const blindRows = await evaluateRetrieval(db, blind, atlas, embedder);
+  process.stdout.write(`\nblind set: ${blind.length} queries in eval/blind, written by a helper that read only the corpus; never tuned on, in neither half\n`);
+  process.stdout.write(`${formatEvalTable(blindRows, { halves: ['all'] })}\n`);
+  const blindBest = blindRows.find((r) => r.configuration.name === best?.configuration.name);
+  if (blindBest?.results) process.stdout.write(`blind set, not in the top 5: ${missesOf(blindBest.results).join(', ') || 'none'}\n`);
 }
 await bench.close();
