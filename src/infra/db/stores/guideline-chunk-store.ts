@@ -187,7 +187,7 @@ export async function searchChunksByTextVariants(
   });
   const results: IndexHit[][] = query.queries.map(() => []);
   if (terms.length === 0) return results;
-  const rows = await db.sql.query<GuidelineSection & { score: number; variant: number }>(
+  const rows = await db.sql.query<GuidelineSection & { ordinal: unknown; variants: number[]; scores: number[]; places: Array<number | string> }>(
     `WITH input AS (SELECT t.v, t.term, t.w FROM unnest($1::int[], $2::text[], $3::float8[]) AS t(v, term, w)),
      typed AS (
        SELECT input.v, lexeme, max(input.w) AS w FROM input, unnest(tsvector_to_array(to_tsvector('english', input.term))) AS lexeme
@@ -205,42 +205,63 @@ export async function searchChunksByTextVariants(
      q AS (
        SELECT w.v, w.lexeme, w.w * ln(1 + (corpus.n - coalesce(s.ndoc, 0) + 0.5) / (coalesce(s.ndoc, 0) + 0.5)) AS qw
          FROM words w CROSS JOIN corpus LEFT JOIN guideline_lexeme_stats s ON s.lexeme = w.lexeme),
-     qv AS (SELECT v, array_agg(lexeme) AS lexemes, array_agg(qw) AS weights FROM q GROUP BY v),
+     -- Every query word once (both variants' words), and each variant's weight of each: a chunk's postings
+     -- are read and looked up once for all variants it is a candidate of. wt[v * n + i] is variant v's
+     -- weight of lexemes[i], 0 where the variant lacks the word.
+     qa AS MATERIALIZED (
+       SELECT lex.lexemes, array_length(lex.lexemes, 1) AS n,
+              (SELECT array_agg(coalesce(q.qw, 0) ORDER BY vv.v, l.i)
+                 FROM generate_series(0, lex.nv - 1) vv(v) CROSS JOIN unnest(lex.lexemes) WITH ORDINALITY l(lexeme, i)
+                 LEFT JOIN q ON q.v = vv.v AND q.lexeme = l.lexeme) AS wt
+         FROM (SELECT array_agg(DISTINCT lexeme) AS lexemes, max(v) + 1 AS nv FROM q) lex),
      -- Each query word's best chunks by its own weighted rank, from the (lexeme, impact) index.
      hits AS MATERIALIZED (
        SELECT q.v, p.chunk_id, p.tiebreak, q.qw * p.impact AS part FROM q CROSS JOIN LATERAL (
          SELECT p.chunk_id, p.impact, p.tiebreak FROM guideline_postings p WHERE p.lexeme = q.lexeme
           ORDER BY p.impact DESC, p.tiebreak, p.chunk_id LIMIT $5) p),
+     -- Each variant's best chunks by the ranks read: a top-N per variant, not a sort of every chunk hit.
      candidates AS MATERIALIZED (
-       SELECT v, chunk_id FROM (
-         SELECT v, chunk_id, row_number() OVER (PARTITION BY v ORDER BY sum(part) DESC, min(tiebreak), chunk_id) AS r
-           FROM hits GROUP BY v, chunk_id) best
-        WHERE r <= $6),
+       SELECT vs.v, best.chunk_id FROM (SELECT DISTINCT v FROM q) vs CROSS JOIN LATERAL (
+         SELECT h.chunk_id FROM hits h WHERE h.v = vs.v
+          GROUP BY h.chunk_id ORDER BY sum(h.part) DESC, min(h.tiebreak), h.chunk_id LIMIT $6) best),
+     -- A chunk is a candidate of one variant or of several (the condition's words are most of the
+     -- contextual query's): it is scored, fetched and sent once (116 distinct of 200 at 50,000 chunks).
+     pool AS (SELECT chunk_id, array_agg(v) AS vs FROM candidates GROUP BY chunk_id),
      -- The full score of a candidate: every query word it contains, also those it was not among the best
      -- for. Read per candidate (its own postings, by primary key): joined as sets, PGlite's planner
      -- sometimes read every query word's whole posting list instead (238 ms at 50,000 chunks). One range
-     -- read of the chunk's postings, each weighed by its word's place in the variant's arrays (qv), not
-     -- one probe per query word: probing (lexeme, chunk) let PGlite's planner pick the (lexeme, impact)
-     -- index, which reads a word's whole posting list per probe (text leg p50 61 -> 38 ms at 500 chunks;
-     -- npm run eval 18.8 -> 11.3 s; the same at 5,000; PostgreSQL at 50,000 the same within noise).
+     -- read of the chunk's postings, each weighed by its word's place in qa's arrays, not one probe per
+     -- query word: probing (lexeme, chunk) let PGlite's planner pick the (lexeme, impact) index, which
+     -- reads a word's whole posting list per probe (text leg p50 61 -> 38 ms at 500 chunks).
      scored AS (
-       SELECT cand.v, cand.chunk_id AS id, full_score.score
-         FROM candidates cand JOIN qv ON qv.v = cand.v CROSS JOIN LATERAL (
-           SELECT sum(p.impact * coalesce(qv.weights[array_position(qv.lexemes, p.lexeme)], 0)) AS score
-             FROM guideline_postings p WHERE p.chunk_id = cand.chunk_id) full_score),
+       SELECT pool.chunk_id AS id, s.v, s.score
+         FROM pool CROSS JOIN qa CROSS JOIN LATERAL (
+           SELECT vv.v, sum(p.impact * qa.wt[vv.v * qa.n + p.pos]) AS score
+             FROM (SELECT p.impact, array_position(qa.lexemes, p.lexeme) AS pos
+                     FROM guideline_postings p WHERE p.chunk_id = pool.chunk_id OFFSET 0) p
+            CROSS JOIN unnest(pool.vs) AS vv(v)
+            WHERE p.pos IS NOT NULL
+            GROUP BY vv.v) s),
      -- Each candidate's row by primary key (LIMIT 1 keeps it a lookup: misjudging how many candidates
      -- there are, PGlite's planner hashed the whole chunks table instead).
+     rows AS (
+       SELECT hit.* FROM pool CROSS JOIN LATERAL (
+         SELECT ${HIT_COLUMNS}, c.ordinal FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id WHERE c.id = pool.chunk_id LIMIT 1) hit),
      ranked AS (
-       SELECT hit.*, scored.score, scored.v AS variant,
+       SELECT scored.id, scored.v, scored.score,
               row_number() OVER (PARTITION BY scored.v ORDER BY scored.score DESC, hit."contentHash", hit.accession, hit."partFile", hit."sectionPath", hit.ordinal) AS place
-         FROM scored CROSS JOIN LATERAL (
-           SELECT ${HIT_COLUMNS}, c.ordinal FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id WHERE c.id = scored.id LIMIT 1) hit)
-     SELECT * FROM ranked WHERE place <= $4 ORDER BY variant, place`,
+         FROM scored JOIN rows hit ON hit.id = scored.id)
+     -- One row per chunk, with its place and score in each variant that keeps it.
+     SELECT hit.*, r.variants, r.scores, r.places FROM (
+       SELECT id, array_agg(v ORDER BY v) AS variants, array_agg(score ORDER BY v) AS scores, array_agg(place ORDER BY v) AS places
+         FROM ranked WHERE place <= $4 GROUP BY id) r JOIN rows hit ON hit.id = r.id`,
     [variant, terms, weights, query.k, query.perWord ?? 100, query.candidateLimit ?? 100],
   );
-  for (const { variant: v, place: _place, ordinal: _ordinal, ...hit } of rows as Array<GuidelineSection & { score: number; variant: number; place: unknown; ordinal: unknown }>) {
-    results[Number(v)]?.push(toHit(hit));
+  const placed: Array<Array<{ place: number; hit: IndexHit }>> = query.queries.map(() => []);
+  for (const { variants, scores, places, ordinal: _ordinal, ...section } of rows) {
+    variants.forEach((v, i) => placed[Number(v)]?.push({ place: Number(places[i]), hit: toHit({ ...section, score: Number(scores[i]) }) }));
   }
+  placed.forEach((list, v) => (results[v] = list.sort((a, b) => a.place - b.place).map((p) => p.hit)));
   return results;
 }
 
