@@ -15,7 +15,7 @@ import { SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
 import { databaseGuidelineIndex } from '../src/infra/db/guideline-index.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { openDatabase, type Database } from '../src/infra/db/open-database.js';
-import { refreshLexemeStats } from '../src/infra/db/stores/guideline-chunk-store.js';
+import { countVectorsByModel, refreshLexemeStats } from '../src/infra/db/stores/guideline-chunk-store.js';
 import { featureReranker } from '../src/rag/feature-reranker.js';
 import type { Reranker } from '../src/rag/reranker.js';
 import { searchGuidelines, type SearchGuidelinesDeps, type SearchGuidelinesInput } from '../src/rag/search-guidelines.js';
@@ -223,9 +223,10 @@ async function measureVectorLeg(db: Database, vectors: number[][]): Promise<Pick
   const exact: number[] = [];
   const recalls = new Map<number, number[]>(EF_SWEEP.map((ef) => [ef, []]));
   let plans: SizeResult['plans'] | undefined;
+  const models = await countVectorsByModel(db);
   for (const vector of vectors) {
     let started = performance.now();
-    const { hits, statement } = await captureVectorStatement(db, vector, 10, SEARCH_EF);
+    const { hits, statement } = await captureVectorStatement(db, vector, 10, SEARCH_EF, models);
     store.push(performance.now() - started);
     started = performance.now();
     const truth = await runExact(db, statement);
@@ -258,8 +259,9 @@ async function measureVectorLeg(db: Database, vectors: number[][]): Promise<Pick
 
 async function recallAtSearchEf(db: Database, vectors: number[][]): Promise<number> {
   const recalls: number[] = [];
+  const models = await countVectorsByModel(db);
   for (const vector of vectors) {
-    const { hits, statement } = await captureVectorStatement(db, vector, 10, SEARCH_EF);
+    const { hits, statement } = await captureVectorStatement(db, vector, 10, SEARCH_EF, models);
     recalls.push(recallAt(await runExact(db, statement), hits.map((h) => h.section.id ?? '')));
   }
   return mean(recalls);
