@@ -16,6 +16,7 @@ import { goldSplit } from './gold-set.js';
  * searchGuidelines under each configuration and prints recall@1, recall@5, MRR and candidate recall on the
  * tune half (weights are fitted on it), the test half (what is reported) and all, then per book and
  * writing style. The vector rows are measured only when an embedding provider answers; otherwise they say so.
+ * Last, the blind set (eval/blind) on its own: queries in neither half, never tuned on.
  */
 const config = loadConfig(process.env);
 const bench = await openBenchDatabase();
