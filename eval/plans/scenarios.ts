@@ -427,6 +427,21 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/loperamide|antidiarrhoeal/i, /return after 5 days/i],
   },
   {
+    id: 'diarrhoea-in-pregnancy-weeks-are-not-its-duration',
+    book: 'diarrhoea',
+    population: 'woman 30 weeks pregnant, diarrhoea since yesterday, some dehydration',
+    // "30 weeks pregnant" in the diagnosis was read as 30 weeks of diarrhoea: the assessment said "severe
+    // persistent diarrhoea" and the plan opened with "Diarrhoea that has lasted 14 days or more is called
+    // persistent diarrhoea" for a diarrhoea of one day.
+    messages: [
+      '29 year old woman, 30 weeks pregnant, watery diarrhoea 8 times since yesterday, thirsty, drinks eagerly, skin pinch goes back slowly, no blood in stool',
+      'dx: acute watery diarrhoea, 30 weeks pregnant',
+    ],
+    mustCite: [/Plan B|Rehydrating adults/i],
+    mustSay: [/ORS/i],
+    mustNotSay: [/persistent/i, /loperamide|ciprofloxacin/i],
+  },
+  {
     // "Plan B: treat some dehydration with ORS": ORS in a measured amount over four hours (Table 2.1 by
     // weight); zinc is started during Plan B for children aged 2 months or more.
     id: 'diarrhoea-some-dehydration-older-child',

@@ -39,7 +39,9 @@ export function diarrhoeaDays(texts: readonly string[]): number | undefined {
   const days = texts.flatMap((text) => {
     const lower = text.toLowerCase();
     if (!DIARRHOEA.test(lower)) return [];
-    return [...lower.matchAll(DURATION)].map((m) => Number(m[1]) * (DAYS_PER_UNIT[(m[2] ?? '').charAt(0)] ?? 0));
+    return [...lower.matchAll(DURATION)]
+      .filter((m) => !isGestationOrAge(lower, m.index, m.index + m[0].length))
+      .map((m) => Number(m[1]) * (DAYS_PER_UNIT[(m[2] ?? '').charAt(0)] ?? 0));
   });
   return days.length > 0 ? Math.max(...days) : undefined;
 }
@@ -52,6 +54,18 @@ export function namesDiarrhoea(text: string): boolean {
 export function isPersistentDiarrhoea(texts: readonly string[]): boolean {
   return (diarrhoeaDays(texts) ?? 0) >= PERSISTENT_DIARRHOEA_DAYS;
 }
+
+/**
+ * A time that says how far along a pregnancy is, how old the patient is or how long since the birth, not
+ * how long the diarrhoea has lasted: "acute watery diarrhoea, 30 weeks pregnant" is not persistent
+ * diarrhoea, nor is "diarrhoea, baby 6 weeks old".
+ */
+function isGestationOrAge(text: string, start: number, end: number): boolean {
+  return GESTATION_OR_AGE_BEFORE.test(text.slice(Math.max(0, start - 24), start)) || GESTATION_OR_AGE_AFTER.test(text.slice(end, end + 24));
+}
+
+const GESTATION_OR_AGE_BEFORE = /\b(?:pregnan\w*|preg|ga|ega|gestation(?:al age)?|aged?|at)\s*[:=-]?\s*$/;
+const GESTATION_OR_AGE_AFTER = /^\s*(?:pregnan\w*|preg\b|of pregnancy|gestation\w*|of gestation|ga\b|old\b|of age\b|postpartum|post-?partum|(?:after|since|from) (?:the )?(?:delivery|birth))/;
 
 const DIARRHOEA = /\bdiarrh\w*|\bloose stools?\b|\bwatery stools?\b|\brunning stomach\b|\bpurging\b|\bstooling\b/;
 const DURATION = /\b(\d+(?:\.\d+)?)\s*(days?|d\b|weeks?|wks?|months?|mths?)\b/g;

@@ -79,6 +79,10 @@ describe('a diarrhoea classified by the signs found (IMCI)', () => {
     expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 3 weeks'), sign('irritable, sunken eyes')], false)).toBe('severe persistent diarrhoea with some dehydration');
     expect(classifiedByFindings('diarrhoea 3 wks w dehydration', [], false)).toBe('severe persistent diarrhoea 3 wks w dehydration');
     expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 5 days')], false)).toBe('diarrhoea');
+    // Weeks of pregnancy are not weeks of diarrhoea.
+    expect(classifiedByFindings('acute watery diarrhoea, 30 weeks pregnant', [sign('thirsty, drinks eagerly'), sign('skin pinch goes back slowly')], false)).toBe(
+      'acute watery diarrhoea, 30 weeks pregnant with some dehydration',
+    );
   });
 });
 

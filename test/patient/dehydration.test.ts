@@ -30,4 +30,13 @@ describe('persistent diarrhoea', () => {
     expect(isPersistentDiarrhoea(['diarrhoea 3 wks w dehydration'])).toBe(true);
     expect(isPersistentDiarrhoea(['diarrhoea for 5 days', 'cough 3 weeks'])).toBe(false);
   });
+
+  it('does not read how far along a pregnancy is, an age or the time since birth as how long the diarrhoea has lasted', () => {
+    expect(isPersistentDiarrhoea(['acute watery diarrhoea, 30 weeks pregnant'])).toBe(false);
+    expect(isPersistentDiarrhoea(['diarrhoea, pregnant 28 wks'])).toBe(false);
+    expect(isPersistentDiarrhoea(['diarrhoea in baby 6 weeks old'])).toBe(false);
+    expect(isPersistentDiarrhoea(['diarrhoea at 34 weeks gestation'])).toBe(false);
+    expect(isPersistentDiarrhoea(['diarrhoea 3 weeks after delivery'])).toBe(false);
+    expect(diarrhoeaDays(['diarrhoea for 3 weeks, 30 weeks pregnant'])).toBe(21);
+  });
 });
