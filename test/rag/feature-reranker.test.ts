@@ -273,6 +273,35 @@ describe('feature reranker: treatment that is not working', () => {
   });
 });
 
+describe('feature reranker: an illness that came back after a finished course', () => {
+  const malaria = (path: string, fusedScore: number, text: string): RerankCandidate => ({
+    accession: 'SAMPLE-MALARIA',
+    sectionId: path,
+    titlePath: `Malaria at community level > ${path}`,
+    sectionPath: path,
+    text,
+    fusedScore,
+  });
+  const firstLine = malaria('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing', 0.036, 'Give artemether-lumefantrine twice a day for three days.');
+  const returned = malaria('Follow-up after treatment > Suspected treatment failure > Fever returning weeks after treatment', 0.03, 'When fever comes back within 28 days of a completed ACT course, refer.');
+  const first = async (condition: string, findings: string[]) => {
+    const scores = await featureReranker().rerank(
+      { condition, text: `${condition} child ${findings.join(' ')}`, demographics: { ageMonths: 52 }, findings: findings.map((value) => ({ category: 'history' as const, value })) },
+      [firstLine, returned],
+    );
+    return (scores[0] ?? 0) > (scores[1] ?? 0) ? 'first-line' : 'treatment failure';
+  };
+
+  it('puts the section on treatment failure first when the fever is back weeks after she finished the course', async () => {
+    expect(await first('malaria again', ['finish AL 3 weeks ago', 'hot body again since yday', 'RDT +ve'])).toBe('treatment failure');
+  });
+
+  it('keeps the first-line dose for a first episode, or when only a refill is asked for again', async () => {
+    expect(await first('malaria', ['hot body since yday', 'RDT +ve'])).toBe('first-line');
+    expect(await first('malaria', ['AL finish 2 wks ago, no money buy again', 'RDT +ve'])).toBe('first-line');
+  });
+});
+
 describe('feature reranker: a problem the diagnosis blames on a medicine', () => {
   const sideEffects = { ...candidate('Medicines > Medicines for hypertension > Side effects to ask about'), text: 'Lisinopril and other ACE inhibitors can cause a dry cough.', fusedScore: 0.03 };
   const firstLine = { ...candidate('Medicines > Medicines for hypertension > First-line medicines and starting doses in adults'), text: 'Lisinopril 10 mg once daily.', fusedScore: 0.034 };
