@@ -205,6 +205,10 @@ const HISTORY: readonly Case[] = [
   { text: 'on RUTF 5 weeks, weight not increasing', findings: [{ category: 'history', value: 'not improving' }] },
   { text: 'day 3 on amoxicillin, still breathing fast', findings: [{ category: 'history', value: 'not improving' }, symptom('fast breathing')] },
   { text: 'baby still breastfeeding well, improving on ORS', absent: ['not improving'] },
+  // The illness back after a finished course (a suspected treatment failure): kept as said, in one finding.
+  { text: 'finished AL 3 weeks ago, hot body again since yesterday', findings: [{ category: 'history', value: 'finished al 3 weeks ago, fever again' }] },
+  { text: 'completed coartem 2 weeks ago. Fever came back', findings: [{ category: 'history', value: 'completed coartem 2 weeks ago, fever came back' }] },
+  { text: 'amlodipine finish 2 wks ago, no money buy again', absent: ['finish 2 wks ago, no money buy again'] },
   {
     text: 'BP 150/95, smokes 10 cigarettes a day and takes beer every evening',
     findings: [{ category: 'history', value: 'smokes tobacco' }, { category: 'history', value: 'drinks alcohol' }],
