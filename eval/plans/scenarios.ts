@@ -392,6 +392,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
 
+  {
+    id: 'malaria-fever-back-weeks-after-al-is-treatment-failure',
+    book: 'malaria',
+    population: 'child of 4, fever back 3 weeks after finishing AL',
+    // "finished AL 3 weeks ago, hot body again" was read as a bare duration and a fever: the plan gave the
+    // same AL doses again, where the guideline refers a suspected treatment failure for microscopy and a
+    // different ACT.
+    messages: ['4 year old girl, 16 kg, finished AL 3 weeks ago, hot body again since yesterday, RDT positive, no convulsion, no vomiting', 'dx: malaria again'],
+    mustCite: [/Suspected treatment failure/i],
+    mustSay: [/treatment failure/i],
+    mustNotSay: [/is given artemether-lumefantrine twice a day|Tablets per dose/i],
+  },
+
   // ---------------------------------------------------------------- diarrhoea (Plans A/B, zinc Table 3.1, Medicines not to give)
   {
     id: 'diarrhoea-some-dehydration-child',

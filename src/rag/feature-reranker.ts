@@ -10,6 +10,7 @@ import { drugsNamed, medicinesAndClassMembersNamed } from './plan/drug-names.js'
 import { crossReferences, headedBy, tablesReferenced } from './plan/cross-references.js';
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
+import { daysSinceCourseBeforeReturn } from '../patient/illness-returned.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { classGiven } from '../patient/classify-by-findings.js';
 import { assessmentSection, confirmingSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToConfirm, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
@@ -159,12 +160,6 @@ const NOT_ASKED = new Set(['child', 'children', 'adult', 'adults', 'woman', 'wom
 const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|(?:in|out of|no) stock|stock-?outs?)\b/i;
 /** The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it. */
 const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
-/**
- * The illness came back after a course the patient finished ("finish AL 3 weeks ago; hot body again"): a
- * treatment failure until shown otherwise, which the sections on not responding answer, not the first-line doses.
- */
-const RETURNED = /\b(?:fever|hot body|temperature|symptoms?|cough|diarrh\w*|malaria|it)\b[^.;\n]{0,15}?\b(?:again|came back|come back|returned)\b|\brecurr\w*|\brelaps\w*/i;
-const COURSE_FINISHED = /\b(?:completed|finished|finish|done)\b[^.;\n]{0,40}?\bago\b/i;
 const COURSE_HEADING = /\b(?:not improving|not responding|non-response|stepping up|adding|treatment failure|getting worse)\b/i;
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
@@ -241,7 +236,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // Where the treatment has got to: not responding (still ill, worse, or a malnourished child losing
   // weight on RUTF) wants the section on the next step; a child who has recovered, the discharge criteria.
   const malnutritionCourse = wants('course') ? malnutritionTreatmentCourse(query.condition, query.findings ?? []) : undefined;
-  const notResponding = wants('course') && (NOT_RESPONDING.test(query.text) || (RETURNED.test(query.text) && COURSE_FINISHED.test(query.text)) || malnutritionCourse === 'not responding');
+  const notResponding = wants('course') && (NOT_RESPONDING.test(query.text) || daysSinceCourseBeforeReturn(query.text) !== undefined || malnutritionCourse === 'not responding');
   const courseHeading = malnutritionCourse === 'recovered' ? MALNUTRITION_COURSE_HEADINGS.recovered : notResponding ? COURSE_HEADING : undefined;
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {

@@ -44,6 +44,15 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('severe malaria', result('RDT positive'), false)).toBe('severe malaria');
   });
 
+  it('reads fever back within 28 days of a finished course as a suspected treatment failure, not a new uncomplicated malaria', () => {
+    const back = (value: string) => [{ category: 'history' as const, value }, ...result('RDT positive')];
+    expect(classifiedByFindings('malaria again', back('finished al 3 weeks ago, fever again'), false)).toBe('suspected malaria treatment failure: malaria again');
+    expect(classifiedByFindings('malaria', back('completed coartem 10 days ago, fever came back'), false)).toBe('suspected malaria treatment failure: malaria');
+    // Later, it is usually a new infection; with a danger sign it is severe malaria's plan.
+    expect(classifiedByFindings('malaria', back('finished al 6 weeks ago, fever again'), false)).toBe('uncomplicated malaria');
+    expect(classifiedByFindings('malaria', back('finished al 3 weeks ago, fever again'), true)).toBe('malaria');
+  });
+
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
     const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
     expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');

@@ -5,6 +5,7 @@
  * "took" and the like. Allergies run first so that "allergic to penicillin" is not a medicine.
  */
 import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
+import { COURSE_FINISHED_AGO, ILLNESS_BACK } from '../../patient/illness-returned.js';
 import { findMentions } from '../../patient/negation.js';
 import type { Extraction } from './extraction.js';
 
@@ -141,19 +142,12 @@ function extractAppetiteTest(extraction: Extraction): void {
   }
 }
 
-/**
- * The illness came back after a course the patient finished: "finished AL 3 weeks ago, hot body again".
- * Both are kept as said, in one finding, since neither alone says it ("again" is not a symptom, and the
- * course would otherwise be read as a bare duration): a fever back within weeks of an ACT is a suspected
- * treatment failure, referred for microscopy and another ACT, not given the same one again.
- */
-const COURSE_FINISHED_AGO = /\b(?:finished|completed|finish|done with)\b[^.;\n]{0,40}?\b(?:\d+|a|one|two|three|four)\s*(?:days?|weeks?|wks?)\s+ago\b/;
-const ILLNESS_BACK = /\b(?:fever|hot body|temperature|symptoms?|cough|diarrh\w*|malaria|it)\b[^.;\n]{0,15}?\b(?:again|came back|come back|returned|is back)\b/;
-
 function extractCourse(extraction: Extraction): void {
   // Read over claimed spans too: "still" sits inside a claimed reading ("BP still 156/98").
   const at = extraction.text.search(NOT_IMPROVING);
   if (at >= 0) extraction.addFinding(at, 'history', 'not improving');
+  // The illness back after a finished course (illness-returned.ts): both kept as said, in one finding, since
+  // neither alone says it ("again" is not a symptom, and the course would otherwise be a bare duration).
   const finished = COURSE_FINISHED_AGO.exec(extraction.text);
   const back = ILLNESS_BACK.exec(extraction.text);
   if (finished && back) extraction.addFinding(finished.index, 'history', `${finished[0]}, ${back[0]}`);
