@@ -10,7 +10,7 @@ import { drugsNamed, medicinesAndClassMembersNamed } from './plan/drug-names.js'
 import { crossReferences, headedBy, tablesReferenced } from './plan/cross-references.js';
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
 import { medicinesTaken } from '../patient/findings.js';
-import { daysSinceCourseBeforeReturn } from '../patient/illness-returned.js';
+import { illnessBackAfterCourse } from '../patient/illness-returned.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { classGiven } from '../patient/classify-by-findings.js';
 import { assessmentSection, confirmingSection, medicinesBlamed, sideEffectSection, asksForPrevention, asksToConfirm, asksToStartTreatment, startingSection, managementSection, preventionSection, workupSection } from './section-role.js';
@@ -236,7 +236,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // Where the treatment has got to: not responding (still ill, worse, or a malnourished child losing
   // weight on RUTF) wants the section on the next step; a child who has recovered, the discharge criteria.
   const malnutritionCourse = wants('course') ? malnutritionTreatmentCourse(query.condition, query.findings ?? []) : undefined;
-  const notResponding = wants('course') && (NOT_RESPONDING.test(query.text) || daysSinceCourseBeforeReturn(query.text) !== undefined || malnutritionCourse === 'not responding');
+  const notResponding = wants('course') && (NOT_RESPONDING.test(query.text) || illnessBackAfterCourse(query.text) !== undefined || malnutritionCourse === 'not responding');
   const courseHeading = malnutritionCourse === 'recovered' ? MALNUTRITION_COURSE_HEADINGS.recovered : notResponding ? COURSE_HEADING : undefined;
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {

@@ -16,6 +16,15 @@ const candidate = (path: string): RerankCandidate => ({
 const howToMeasure = candidate('Measuring blood pressure > Measuring blood pressure correctly > Cuff size and position');
 const medicines = candidate('Medicines > Medicines for hypertension > First-line medicines and starting doses in adults');
 
+const malaria = (path: string, fusedScore: number, text = 'Malaria.'): RerankCandidate => ({
+  accession: 'SAMPLE-MALARIA',
+  sectionId: path,
+  titlePath: `Malaria at community level > ${path}`,
+  sectionPath: path,
+  text,
+  fusedScore,
+});
+
 async function firstOf(text: string): Promise<string> {
   const scores = await featureReranker().rerank({ condition: 'hypertension', text, demographics: { ageYears: 50, sex: 'male' } }, [howToMeasure, medicines]);
   return (scores[0] ?? 0) > (scores[1] ?? 0) ? howToMeasure.sectionPath : medicines.sectionPath;
@@ -87,14 +96,6 @@ describe('feature reranker: a section written for pregnancy alone', () => {
 });
 
 describe('feature reranker: the health worker’s own words in a section’s heading', () => {
-  const malaria = (path: string, fusedScore: number, text = 'Malaria.'): RerankCandidate => ({
-    accession: 'SAMPLE-MALARIA',
-    sectionId: path,
-    titlePath: `Malaria at community level > ${path}`,
-    sectionPath: path,
-    text,
-    fusedScore,
-  });
   // The dosing table matches more of the query's words (the medicine, "dose", the weight).
   const dosing = malaria('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band', 0.032);
   const vomits = malaria('Treatment of uncomplicated malaria > If the patient vomits the medicine', 0.03);
@@ -274,14 +275,6 @@ describe('feature reranker: treatment that is not working', () => {
 });
 
 describe('feature reranker: an illness that came back after a finished course', () => {
-  const malaria = (path: string, fusedScore: number, text: string): RerankCandidate => ({
-    accession: 'SAMPLE-MALARIA',
-    sectionId: path,
-    titlePath: `Malaria at community level > ${path}`,
-    sectionPath: path,
-    text,
-    fusedScore,
-  });
   const firstLine = malaria('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing', 0.036, 'Give artemether-lumefantrine twice a day for three days.');
   const returned = malaria('Follow-up after treatment > Suspected treatment failure > Fever returning weeks after treatment', 0.03, 'When fever comes back within 28 days of a completed ACT course, refer.');
   const first = async (condition: string, findings: string[]) => {

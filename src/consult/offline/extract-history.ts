@@ -5,7 +5,7 @@
  * "took" and the like. Allergies run first so that "allergic to penicillin" is not a medicine.
  */
 import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
-import { COURSE_FINISHED_AGO, ILLNESS_BACK } from '../../patient/illness-returned.js';
+import { illnessBackAfterCourse } from '../../patient/illness-returned.js';
 import { findMentions } from '../../patient/negation.js';
 import type { Extraction } from './extraction.js';
 
@@ -148,9 +148,8 @@ function extractCourse(extraction: Extraction): void {
   if (at >= 0) extraction.addFinding(at, 'history', 'not improving');
   // The illness back after a finished course (illness-returned.ts): both kept as said, in one finding, since
   // neither alone says it ("again" is not a symptom, and the course would otherwise be a bare duration).
-  const finished = COURSE_FINISHED_AGO.exec(extraction.text);
-  const back = ILLNESS_BACK.exec(extraction.text);
-  if (finished && back) extraction.addFinding(finished.index, 'history', `${finished[0]}, ${back[0]}`);
+  const back = illnessBackAfterCourse(extraction.text);
+  if (back) extraction.addFinding(back.at, 'history', back.said);
 }
 
 function extractHabits(extraction: Extraction): void {
