@@ -238,8 +238,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // "Patients with suspected failure are therefore referred for microscopy and a different treatment"
     // (ch6): the same ACT again is not the plan.
     messages: ['4 year old boy, 16 kg, treated with AL 10 days ago, fever again, RDT positive', 'dx: malaria treatment failure'],
-    mustSay: [/refer/i],
-    mustNotSay: [/Tablets per dose|Tablets per day|is given artemether-lumefantrine twice a day/i],
+    // The plan once said only what to do if danger signs appeared, never the referral for microscopy.
+    mustSay: [/refer/i, /microscopy/i],
+    mustNotSay: [/Tablets per dose|Tablets per day|is given artemether-lumefantrine twice a day/i, /treat again with the first-line ACT/i],
   },
   {
     id: 'malaria-severe-adult',
@@ -401,8 +402,30 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // different ACT.
     messages: ['4 year old girl, 16 kg, finished AL 3 weeks ago, hot body again since yesterday, RDT positive, no convulsion, no vomiting', 'dx: malaria again'],
     mustCite: [/Suspected treatment failure/i],
-    mustSay: [/treatment failure/i],
-    mustNotSay: [/is given artemether-lumefantrine twice a day|Tablets per dose/i],
+    // Its guideline: "Refer the patient to the health facility, where microscopy can confirm parasites and a
+    // different ACT from the one first used can be given". The plan once gave only the early-failure lines
+    // ("during the three days of treatment") and what to do should danger signs appear.
+    mustSay: [/treatment failure/i, /microscopy/i, /different (?:ACT|treatment)/i],
+    mustNotSay: [/is given artemether-lumefantrine twice a day|Tablets per dose/i, /treat again with the first-line ACT/i, /during the three days of treatment/i],
+  },
+  {
+    id: 'malaria-fever-back-five-weeks-after-act-is-new-infection',
+    book: 'malaria',
+    population: 'child of 3, fever back five weeks after taking an ACT',
+    // "When fever returns more than 28 days after treatment, it is usually a new infection: ... treat again
+    // with the first-line ACT" (ch6): her own weight-band row, not a referral for a failure.
+    messages: ['3 year old boy, 13 kg, took coartem 5 weeks ago, fever again since yesterday, RDT positive, no danger signs', 'dx: malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.one],
+    mustNotSay: [/suspected malaria treatment failure/i, /within 28 days of a completed ACT course/i],
+  },
+  {
+    id: 'malaria-fever-back-after-paracetamol-is-not-treatment-failure',
+    book: 'malaria',
+    population: 'child of 2, fever back after paracetamol, first malaria today',
+    // Paracetamol brings a fever down for hours; a fever back after it is not a malaria course that failed.
+    messages: ['2 year old girl, 11 kg, finished the paracetamol 2 days ago, fever again today, RDT positive', 'dx: malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.one],
+    mustNotSay: [/suspected malaria treatment failure/i, /where microscopy can confirm parasites/i],
   },
 
   // ---------------------------------------------------------------- diarrhoea (Plans A/B, zinc Table 3.1, Medicines not to give)

@@ -5,7 +5,7 @@ import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
 import { pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
-import { illnessBackAfterCourse, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
+import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
 import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
 
 /**
@@ -37,8 +37,9 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
 export function classifiedMalaria(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
   if (!hasDangerSign && /\bmalaria\b/i.test(condition) && !/\b(?:severe|complicated|treatment failure|failed treatment)\b/i.test(condition)) {
     // Fever back within 28 days of a finished course (illness-returned.ts): the same ACT again is not the plan.
-    const days = findings.filter((f) => !f.negated).map((f) => illnessBackAfterCourse(f.value)?.daysSinceCourse).find((d) => d !== undefined);
-    if (days !== undefined && days <= TREATMENT_FAILURE_DAYS) return withClass('suspected malaria treatment failure', condition);
+    // Fever back after paracetamol, or after an antibiotic, is not a malaria treatment that failed.
+    const back = illnessBackAfterCourseIn(findings);
+    if (back?.possiblyAntimalarial && back.daysSinceCourse <= TREATMENT_FAILURE_DAYS) return withClass('suspected malaria treatment failure', condition);
   }
   if (hasDangerSign || !/^\s*malaria\s*$/i.test(condition)) return condition;
   const positive = findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');

@@ -51,6 +51,15 @@ describe('a diagnosis made precise by what the health worker found', () => {
     // Later, it is usually a new infection; with a danger sign it is severe malaria's plan.
     expect(classifiedByFindings('malaria', back('finished al 6 weeks ago, fever again'), false)).toBe('uncomplicated malaria');
     expect(classifiedByFindings('malaria', back('finished al 3 weeks ago, fever again'), true)).toBe('malaria');
+    // A course said to be taken ("treated with", "took") ended three days after it started.
+    expect(classifiedByFindings('malaria', back('treated with al 10 days ago, fever again'), false)).toBe('suspected malaria treatment failure: malaria');
+    expect(classifiedByFindings('malaria', back('took coartem 30 days ago, fever again'), false)).toBe('suspected malaria treatment failure: malaria');
+    expect(classifiedByFindings('malaria', back('took coartem 5 weeks ago, fever again'), false)).toBe('uncomplicated malaria');
+    // Fever back after paracetamol or an antibiotic is not a malaria course that failed.
+    expect(classifiedByFindings('malaria', back('finished the paracetamol 2 days ago, fever again'), false)).toBe('uncomplicated malaria');
+    expect(classifiedByFindings('malaria', back('finished amoxicillin 5 days ago, fever again'), false)).toBe('uncomplicated malaria');
+    // A course that names no medicine may have been an antimalarial: referred rather than given the same ACT.
+    expect(classifiedByFindings('malaria', back('finished the drugs 2 weeks ago, fever again'), false)).toBe('suspected malaria treatment failure: malaria');
   });
 
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {

@@ -99,7 +99,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
         treatedElsewhere: new Set(sections.filter((s) => sendsHerTreatmentElsewhere(s.section, conditions)).map((s) => s.label.toUpperCase())),
         otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
-        linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics, conditions)])),
+        linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics, conditions, findings)])),
       }
     : undefined;
   const supportedDoses = new Map<string, Set<string>>();

@@ -1,5 +1,6 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import { medicineNamesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { illnessBackAfterCourseIn, ILLNESS_BACK_HEADING } from '../../patient/illness-returned.js';
 import { MALNUTRITION_COURSE_HEADINGS, MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
@@ -12,7 +13,7 @@ import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -83,7 +84,11 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const asked = [input.question ?? '', ...courses.map((c) => MALNUTRITION_COURSE_WORDS[c])].join(' ').trim();
   const questionTerms = asked ? termsOf(asked, QUESTION_STOPWORDS) : new Set<string>();
   // ... and the sentences under the guideline's heading for that course ("Discharge criteria") answer it.
-  const courseHeadings = courses.map((c) => MALNUTRITION_COURSE_HEADINGS[c]);
+  // An illness back some time after a finished course: the lines under the guideline's heading for that
+  // ("Fever returning weeks after treatment") answer it, and a line for another time since the course
+  // ("more than 28 days after treatment ... treat again with the first-line ACT") is not hers.
+  const illnessBack = illnessBackAfterCourseIn(input.findings) !== undefined;
+  const courseHeadings = [...courses.map((c) => MALNUTRITION_COURSE_HEADINGS[c]), ...(illnessBack ? [ILLNESS_BACK_HEADING] : [])];
 
   const candidates: Candidate[] = [];
   const seenText = new Set<string>();
@@ -122,6 +127,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     // A section about nothing but medicines forbidden for her: its doses and "give it" lines are theirs.
     const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
     const units = sectionUnits(sectionBody(section));
+    // Fever back weeks after a finished course: the lines for the days of treatment, or for another time since it, are not hers.
+    const otherCourseStage = unitsForAnotherCourseStage(units, input.findings);
     const bands = units.map((u) => (u.cells ? rowFit(u.cells, input.demographics) : 'no_band'));
     // Her own row by age says the medicine is not given ("6 years and older ... Do not give at community
     // level; refer immediately"): weighing her would not find her a dose.
@@ -131,6 +138,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       (u, i) => u.cells && bands[i] === 'fits' && (/\b(?:do not give|not used|refer)\b/i.test(u.text) || openEndedWeightBand(u.cells)),
     );
     units.forEach((unit, position) => {
+      if (otherCourseStage[position]) return;
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
       // dose is that medicine's, as usable as a sentence that names it.
@@ -259,7 +267,7 @@ function assessmentSentence(candidates: readonly Candidate[], conditionTerms: Re
 }
 
 const DANGER = /danger sign|\burgent|immediately|at once|\bsevere\b|convuls|unconscious|not able to (?:drink|breastfeed)|unable to (?:drink|breastfeed)|vomits everything|lethargic/gi;
-const ACTION = /\b(?:give|refer|treat|advise|return|check|weigh|test|repeat|stop|continue|explain|tell|counsel|follow up|ask)\b|\bdo not\b|\bnever\b|\bmust\b|\bshould\b/i;
+const ACTION = /\b(?:give|refer(?:s|red)?|treat|advise|return|check|weigh|test|repeat|stop|continue|explain|tell|counsel|follow up|ask)\b|\bdo not\b|\bnever\b|\bmust\b|\bshould\b/i;
 const IMPERATIVE_START = /^(?:give|refer|treat|advise|ask|check|confirm|weigh|test|repeat|wait|crush|stop|continue|explain|tell|counsel|keep|dress|do not|never|if)\b/i;
 const NATIONAL_ALTERNATIVE = /^if\b[^,]*\b(?:is|are) the (?:national|local) (?:first[- ]line|policy|choice)\b/i;
 const REFERS_ELSEWHERE = /\b(?:below|above|this (?:book|guideline|annex|chapter)|see [A-Z]|table \d)/i;

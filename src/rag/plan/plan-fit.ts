@@ -1,5 +1,6 @@
 import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits } from '../../patient/illness-returned.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
@@ -789,11 +790,35 @@ export function subheadingExcludesPatient(
   return !sectionFitsPatient(path, d) || (conditions.length > 0 && conditions.every((c) => sectionForAnotherForm(path, c)));
 }
 
-/** The section's lines under a sub-heading for other patients (see subheadingExcludesPatient), lower case with single spaces. */
-export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics, conditions: readonly string[] = []): string[] {
-  return sectionUnits(sectionBody(section))
-    .filter((unit) => subheadingExcludesPatient(section, unit, d, conditions))
-    .map((unit) => comparable(unit.text));
+/**
+ * The section's lines under a sub-heading for other patients (see subheadingExcludesPatient), or for
+ * another point of her treatment course (unitsForAnotherCourseStage), lower case with single spaces.
+ */
+export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics, conditions: readonly string[] = [], findings: readonly Finding[] = []): string[] {
+  const units = sectionUnits(sectionBody(section));
+  const otherStage = unitsForAnotherCourseStage(units, findings);
+  return units.filter((unit, i) => otherStage[i] || subheadingExcludesPatient(section, unit, d, conditions)).map((unit) => comparable(unit.text));
+}
+
+/**
+ * For an illness back after a finished course (illness-returned.ts), which units are for another point
+ * of the course: those under a heading for the days of treatment ("Getting worse during treatment"), and
+ * those for another time since the course ("When fever returns more than 28 days after treatment ... treat
+ * again with the first-line ACT" for fever back after 21 days) with the lines after them under the same
+ * sub-heading ("... within 28 days ..., the first treatment may have failed. Refer the patient ...").
+ * All false without such a finding.
+ */
+export function unitsForAnotherCourseStage(units: readonly SectionUnit[], findings: readonly Finding[]): boolean[] {
+  const days = illnessBackAfterCourseIn(findings)?.daysSinceCourse;
+  if (days === undefined) return units.map(() => false);
+  let fits: boolean | undefined;
+  let under: string | undefined;
+  return units.map((unit) => {
+    if (unit.subheading !== under) fits = undefined;
+    under = unit.subheading;
+    fits = timeSinceCourseFits(unit.text, days) ?? fits;
+    return DURING_TREATMENT_HEADING.test(unit.subheading ?? '') || fits === false;
+  });
 }
 
 /** Text compared as a quote: lower case, runs of spaces as one. */

@@ -198,6 +198,35 @@ describe('extractivePlan for a child in follow-up on RUTF', () => {
   });
 });
 
+describe('extractivePlan for fever back after a finished malaria course', () => {
+  const child = { ageYears: 4, sex: 'female' as const, weightKg: 16 };
+  const back = (history: string): Finding[] => [{ category: 'history', value: history }, { category: 'test_result', value: 'RDT positive' }];
+  const planFor = async (history: string, condition: string) => {
+    const sections = labelSections(await pickSections('SAMPLE-MALARIA', ['Suspected treatment failure', 'Follow-up after treatment']));
+    return extractivePlan({ diagnoses: [{ condition }], demographics: child, findings: back(history), sections });
+  };
+
+  it('gives the referral for microscopy and a different ACT within 28 days, not the lines for the days of treatment', async () => {
+    const plan = await planFor('finished al 3 weeks ago, fever again', 'suspected malaria treatment failure: malaria again');
+    expect(plan).toContain('where microscopy can confirm parasites and a different ACT');
+    expect(plan).not.toContain('during the three days of treatment');
+    expect(plan).not.toContain('treat again with the first-line ACT');
+  });
+
+  it('removes from a draft the line for fever back more than 28 days after treatment', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-MALARIA', ['Suspected treatment failure']));
+    const line = '- When fever returns more than 28 days after treatment, it is usually a new infection: test with an RDT and, if positive and there are no danger signs, treat again with the first-line ACT. [S1]';
+    expect(checkPlanDraft(line, sections, child, back('finished al 3 weeks ago, fever again'), ['suspected malaria treatment failure']).text).not.toContain('first-line ACT');
+    expect(checkPlanDraft(line, sections, child, back('finished al 6 weeks ago, fever again'), ['malaria']).text).toContain('first-line ACT');
+  });
+
+  it('leaves out the lines for fever back within 28 days when the course ended six weeks ago', async () => {
+    const plan = await planFor('finished al 6 weeks ago, fever again', 'malaria');
+    expect(plan).not.toContain('within 28 days');
+    expect(plan).not.toContain('where microscopy can confirm parasites');
+  });
+});
+
 describe('extractivePlan on the sample anaemia guideline (Table 3.1, headers with "; " inside brackets)', () => {
   it("gives a 2-year-old of 12 kg with some pallor her row of the iron table and the instruction that introduces it", async () => {
     const sections = labelSections(await pickSections('SAMPLE-ANAEMIA', ['Iron dosing for children by age']));
