@@ -353,13 +353,22 @@ function planLine(candidate: Candidate): string {
   return `- ${candidate.unit.text} ${formatCitation([candidate.section.label])}`;
 }
 
-/** The diagnoses as the consult states them, made safe for a heading line (no markup, short). */
+/** Characters of the working diagnosis the assessment heading shows at most. */
+const DIAGNOSIS_HEADING_MAX = 100;
+
+/**
+ * The diagnoses as the consult states them, made safe for a heading line (no markup, short): a long one
+ * ends at a whole word with an ellipsis ("suspected malaria treatment failure: ..."), never mid-word.
+ */
 function workingDiagnosis(diagnoses: ExtractivePlanInput['diagnoses']): string {
-  return diagnoses
+  const stated = diagnoses
     .map((d) => d.condition.replace(/[*[\]\r\n]+/g, ' ').replace(/\s+/g, ' ').trim())
     .filter((c) => c !== '')
-    .join('; ')
-    .slice(0, 80);
+    .join('; ');
+  if (stated.length <= DIAGNOSIS_HEADING_MAX) return stated;
+  const cut = stated.slice(0, DIAGNOSIS_HEADING_MAX);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > DIAGNOSIS_HEADING_MAX / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s;:,]+$/, '')}…`;
 }
 
 const GENERIC_CONDITION_WORDS = new Set(['acute', 'severe', 'uncomplicated', 'suspected', 'possible', 'probable', 'mild', 'moderate', 'chronic', 'with', 'without', 'disease', 'infection']);

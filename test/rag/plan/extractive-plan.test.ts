@@ -112,6 +112,15 @@ describe('extractivePlan on the sample malaria guideline', () => {
     expect(checkPlanDraft(unknown, sections).removed).toEqual([]);
   });
 
+  it('shortens a long working diagnosis at a whole word, not mid-word', () => {
+    const condition = 'suspected malaria treatment failure: fever back with vomiting and diarrhoea, some dehydration since yesterday evening';
+    const plan = extractivePlan({ diagnoses: [{ condition }], demographics: { ageYears: 4, sex: 'female', weightKg: 16 }, findings, sections });
+    const heading = plan.split('\n')[0] ?? '';
+    expect(heading).toMatch(/^\*\*Assessment: suspected malaria treatment failure: fever back .*\b\w+… \(working diagnosis\)\*\*$/);
+    expect(heading).not.toContain('dehydratio ');
+    expect(heading.length).toBeLessThan(140);
+  });
+
   it('leaves out a heading nothing fits under', () => {
     const plan = extractivePlan({
       diagnoses: [{ condition: 'malaria' }],
