@@ -116,6 +116,10 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['high blood pressure', 'hypertension'],
   ['raised blood pressure', 'hypertension'],
   ['elevated blood pressure', 'hypertension'],
+  // Hypertension known before this visit (before the pregnancy) is what the guidelines call chronic.
+  ['known hypertension', 'chronic'],
+  ['known hypertensive', 'chronic hypertension'],
+  ['pre-existing hypertension', 'chronic'],
   // A named complication under the name the guideline files it by: "Very high glucose: hyperglycaemic
   // emergencies" holds diabetic ketoacidosis and the hyperosmolar state, and so does its referral section.
   ['dka', 'diabetic ketoacidosis hyperglycaemic emergency'],
