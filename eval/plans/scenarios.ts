@@ -1078,6 +1078,25 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/PrEP|emtricitabine/i],
   },
   {
+    id: 'hiv-on-tld-high-viral-load-gets-adherence',
+    book: 'hiv',
+    population: 'man of 36 on TLD with a high viral load, missing doses',
+    // A high viral load on ART is an adherence problem first; "Who may benefit from PrEP" (for people
+    // without HIV) once ranked above adherence support for him.
+    messages: ['36 year old man, on TLD for 18 months, viral load 4,500 copies, misses doses when he travels for work', 'dx: HIV, viral load high'],
+    mustCite: [/Adherence/i],
+    mustNotSay: [/PrEP|emtricitabine/i],
+  },
+  {
+    id: 'hiv-exposure-partner-living-with-hiv-gets-pep',
+    book: 'hiv',
+    population: 'woman of 19, condom broke with a partner living with HIV, her test non-reactive',
+    // Her partner's HIV is not hers: she was exposed (PEP within 72 hours), not infected.
+    messages: ['19 year old woman, not pregnant, condom broke last night with a partner living with HIV who is not on treatment, HIV rapid test today non-reactive', 'dx: possible HIV exposure'],
+    mustCite: [/Post-exposure prophylaxis/i],
+    mustSay: [/72 hours/i],
+  },
+  {
     id: 'hiv-adult-man',
     book: 'hiv',
     population: 'adult man, new positive test',

@@ -43,6 +43,14 @@ export function preventionSection(section: Pick<GuidelineSection, 'sectionPath'>
   return PREVENTION_TITLE.test(section.sectionPath.split(' > ').at(-1) ?? '');
 }
 
+/** Headings of HIV prevention for people without HIV: pre- and post-exposure prophylaxis. */
+const HIV_PREVENTION_TITLE = /\b(?:prep|pep)\b|\b(?:pre|post)-exposure prophylaxis\b/i;
+
+/** True when the section's own heading is about preventing HIV in people who do not have it ("Who may benefit from PrEP"). */
+export function hivPreventionSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return HIV_PREVENTION_TITLE.test(section.sectionPath.split(' > ').slice(-2).join(' > '));
+}
+
 /**
  * A section on how to find or confirm the condition (performing or reading a test, measuring, screening,
  * diagnostic thresholds): workup, which the plan follows rather than repeats once the diagnosis is made.

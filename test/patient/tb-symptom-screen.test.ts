@@ -28,6 +28,9 @@ describe('the TB symptom screen of a person living with HIV', () => {
   it('reads living with HIV as typed and as the offline extractor records it, and not a negative test', () => {
     for (const value of ['HIV+', 'PLHIV', 'on ARVs', 'HIV test reactive', 'history of HIV', 'antiretroviral therapy', 'tenofovir-lamivudine-dolutegravir']) expect(livesWithHiv('cough', said(value))).toBe(true);
     for (const value of ['HIV test non-reactive', 'HIV rapid test non-reactive', 'HIV negative', 'no history of HIV']) expect(livesWithHiv('cough', said(value))).toBe(false);
+    // Someone else's HIV: the patient was exposed, not infected.
+    for (const value of ['condom broke with a partner living with HIV', 'husband is HIV positive, she tested negative', 'mother on ARVs']) expect(livesWithHiv('cough', said(value))).toBe(false);
+    expect(livesWithHiv('cough', said('husband died last year, she is on ARVs'))).toBe(true);
   });
 
   it('tells a diagnosis that is only a screen symptom from one that names an illness', () => {

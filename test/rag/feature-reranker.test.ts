@@ -462,3 +462,33 @@ describe('feature reranker: what the patient rules say the findings amount to', 
     expect(g).toBeGreaterThan(p);
   });
 });
+
+describe('feature reranker: HIV prevention for a person who already lives with HIV', () => {
+  const hiv = (path: string, fusedScore: number): RerankCandidate => ({
+    accession: 'SAMPLE-HIV',
+    sectionId: path,
+    titlePath: `HIV prevention, testing and treatment > ${path}`,
+    sectionPath: path,
+    text: 'People on antiretroviral therapy.',
+    fusedScore,
+  });
+  // "Who may benefit from PrEP" shares more of the query's words.
+  const prep = hiv('Pre-exposure and post-exposure prophylaxis > Who may benefit from PrEP', 0.03);
+  const adherence = hiv('Adherence and retention > Adherence and staying in care', 0.028);
+  const ranked = async (findings: Finding[]) => {
+    const [p = 0, a = 0] = await featureReranker().rerank({ condition: 'HIV, viral load high', text: 'hiv viral load high adult', demographics: { ageYears: 36, sex: 'male' }, findings }, [prep, adherence]);
+    return a > p ? 'adherence' : 'prep';
+  };
+
+  it('puts adherence before PrEP for a man on ART with a high viral load', async () => {
+    expect(await ranked([{ category: 'medication', value: 'TLD 1 tab daily' }])).toBe('adherence');
+  });
+
+  it('leaves PrEP first for someone whose partner lives with HIV', async () => {
+    const [p = 0, a = 0] = await featureReranker().rerank(
+      { condition: 'sexual exposure to HIV', text: 'hiv exposure adult', demographics: { ageYears: 19, sex: 'female' }, findings: [{ category: 'history', value: 'condom broke with a partner living with HIV' }] },
+      [prep, adherence],
+    );
+    expect(p).toBeGreaterThan(a);
+  });
+});
