@@ -383,6 +383,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/amoxicillin|mg per kg|first dose/i],
   },
   {
+    id: 'pneumonia-severe-not-able-to-breastfeed',
+    book: 'pneumonia',
+    population: 'infant of 9 months, unconscious, not able to breastfeed',
+    // "Not able to breastfeed" is a danger sign, present: retrieval once dropped it from the query as a
+    // negated phrase, and ranked the pre-referral treatment for severe pneumonia 9th.
+    messages: ['9 month old girl, 7 kg, unconscious, not able to breastfeed, RR 60', 'dx: severe pneumonia'],
+    urgent: true,
+    mustCite: [/Pre-referral treatment for severe pneumonia/i],
+    mustSay: [/refer/i],
+  },
+  {
     id: 'pneumonia-young-infant',
     book: 'pneumonia',
     population: 'young infant under 2 months',

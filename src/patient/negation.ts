@@ -203,5 +203,8 @@ export function negatedPhrases(value: string): string[] {
   return value.match(NEGATED_PHRASE) ?? [];
 }
 
-/** A negation cue and what follows it up to the next comma, semicolon or full stop. */
-const NEGATED_PHRASE = /\b(?:no|not|without|denies|never|nil|absent|negative for)\b[^,;.]*/gi;
+/**
+ * A negation cue and what follows it up to the next comma, semicolon or full stop. "Not able to
+ * breastfeed" is a sign that is present (a danger sign), not a negated one: kept.
+ */
+const NEGATED_PHRASE = /\b(?:no|not|without|denies|never|nil|absent|negative for)\b(?!\s+(?:longer\s+)?able\s+to\b)[^,;.]*/gi;

@@ -40,6 +40,9 @@ describe('the patient model', () => {
 
   it('drops negated phrases from query text', () => {
     expect(withoutNegatedPhrases('alert, drinking normally, no sunken eyes')).toBe('alert, drinking normally,');
+    // Not able to drink or breastfeed is a danger sign that is present, not a negated one.
+    expect(withoutNegatedPhrases('unconscious, not able to breastfeed, no cough')).toBe('unconscious, not able to breastfeed,');
+    expect(withoutNegatedPhrases('no longer able to drink')).toBe('no longer able to drink');
   });
 
   it('reads a test result one way for the extractor and the plan: words, plus signs, reactive, seen', () => {
