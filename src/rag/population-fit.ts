@@ -79,6 +79,21 @@ export function guidelineWrittenForOthers(bookTitle: string, d: Demographics): b
   );
 }
 
+/** A guideline on the care of pregnancy and birth, by its title. */
+const PREGNANCY_BOOK = /\b(?:pregnan\w*|antenatal|maternal|maternity|obstetric\w*)\b/;
+/** ... that also covers the baby ("Pregnancy, childbirth, postpartum and newborn care"). */
+const BOOK_FOR_CHILDREN_TOO = /\b(?:child(?!birth)\w*|infants?|newborns?|babies|baby|neonat\w*)\b/;
+
+/**
+ * True when the guideline is on pregnancy care (and not also the baby's) and the patient cannot be
+ * pregnant or have just given birth: "Pregnancy care: pre-eclampsia, danger signs and referral" (its
+ * "First aid during a fit" gives magnesium sulfate) is not for a boy of 3 with a febrile fit, or a man.
+ */
+export function pregnancyCareBookForOthers(bookTitle: string, d: Demographics): boolean {
+  const title = bookTitle.toLowerCase();
+  return PREGNANCY_BOOK.test(title) && !BOOK_FOR_CHILDREN_TOO.test(title) && pregnancyStatus(d).state === 'cannot_be_pregnant';
+}
+
 /**
  * True when the section is written for pregnancy alone: its deepest title naming a population names
  * pregnancy and no other ("Antihypertensive medicines in pregnancy > Severe hypertension in pregnancy").

@@ -4,6 +4,7 @@ import { dailyDoseMg } from '../../patient/medicine-dose.js';
 import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAside } from '../../patient/pregnancy.js';
 import { inBand, type Band } from '../../patient/weight.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
+import { pregnancyCareBookForOthers } from '../population-fit.js';
 import { normaliseDoseText } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 
@@ -146,8 +147,8 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
  * True when the deepest title of a section's path that states an age or weight band ("Acute malnutrition
  * in children aged 6 to 59 months", "Infants weighing less than 5 kg") does not hold the patient: the book
  * on acute malnutrition in children aged 6 to 59 months is not a plan for a 4-month-old, but its own
- * "Infants under 6 months" is. The book title counts, and a book for adults is not for a child. Unknown
- * age or weight decides nothing.
+ * "Infants under 6 months" is. The book title counts: a book for adults is not for a child, and a book on
+ * pregnancy care is not for a child or a man. Unknown age or weight decides nothing.
  */
 export function titlesExcludePatient(titlePath: string, demographics: Demographics): boolean {
   const titles = titlePath.split(' > ');
@@ -159,7 +160,10 @@ export function titlesExcludePatient(titlePath: string, demographics: Demographi
   }
   // A book for adults ("Diabetes in adults", "Hypertension in adults") is not a plan for a child of 8.
   const book = (titles[0] ?? '').toLowerCase();
-  return /\badults?\b/.test(book) && !/\b(?:child\w*|infants?|adolescents?|young people)\b/.test(book) && adultTextApplies(demographics) === false;
+  if (/\badults?\b/.test(book) && !/\b(?:child\w*|infants?|adolescents?|young people)\b/.test(book) && adultTextApplies(demographics) === false) return true;
+  // A book on pregnancy care ("Pregnancy care: pre-eclampsia, danger signs and referral") is not a plan
+  // for a boy of 3 with a febrile fit or for a man: its "First aid during a fit" gives magnesium sulfate.
+  return pregnancyCareBookForOthers(book, demographics);
 }
 
 /**

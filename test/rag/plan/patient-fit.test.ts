@@ -86,6 +86,17 @@ describe('titlesExcludePatient: the age or weight band a title path states, book
     expect(titlesExcludePatient('Diarrhoea & dehydration in children and adults (sample guideline) > Plan A', infant)).toBe(false);
   });
 
+  it('keeps a child or a man out of a book on pregnancy care, and a woman who may be pregnant in it', () => {
+    const fit = 'Pregnancy care: pre-eclampsia, danger signs and referral > Care before and during referral > First aid during a fit';
+    expect(titlesExcludePatient(fit, { ageYears: 3, sex: 'male' })).toBe(true);
+    expect(titlesExcludePatient(fit, { ageYears: 45, sex: 'male' })).toBe(true);
+    expect(titlesExcludePatient(fit, { ageYears: 6, sex: 'female' })).toBe(true);
+    expect(titlesExcludePatient(fit, { ageYears: 25, sex: 'female' })).toBe(false);
+    expect(titlesExcludePatient(fit, { ageYears: 25, sex: 'female', postpartum: true })).toBe(false);
+    // A book on the baby's care too is not one for pregnancy alone.
+    expect(titlesExcludePatient('Pregnancy, childbirth, postpartum and newborn care > Newborn care > Keeping the baby warm', { ageMonths: 0, sex: 'male' })).toBe(false);
+  });
+
   it('keeps a child out of a book for adults, and an adolescent in it', () => {
     const path = 'Diabetes in adults: sample guideline for community health workers > Emergencies > Diabetes emergencies';
     expect(titlesExcludePatient(path, { ageYears: 8, sex: 'male' })).toBe(true);
