@@ -69,6 +69,7 @@ export function guidelineWrittenForOthers(bookTitle: string, d: Demographics): b
   const adolescent = ADOLESCENT.test(title);
   const adult = ADULT.test(title);
   const pregnant = PREGNANT_WOMEN.test(title);
+  if (pregnancyCareBookForOthers(bookTitle, d)) return true;
   if (!child && !adolescent && !adult && !pregnant) return false;
   const state = pregnancyStatus(d).state;
   return !(

@@ -112,6 +112,9 @@ describe('a guideline whose title names its readers (the sample book titles)', (
     expect(guidelineWrittenForOthers(PNEUMONIA, man)).toBe(true);
     expect(guidelineWrittenForOthers(ANAEMIA, man)).toBe(true);
     expect(guidelineWrittenForOthers(ANAEMIA, { ageYears: 30, sex: 'female' as const, pregnant: false })).toBe(true);
+    // A book on pregnancy care is for women who may be pregnant or have just given birth: not a man or a child.
+    expect(guidelineWrittenForOthers(PREGNANCY, man)).toBe(true);
+    expect(guidelineWrittenForOthers(PREGNANCY, { ageYears: 3, sex: 'male' as const })).toBe(true);
   });
 
   it('is hers when she is one of them, when the title names no readers, or when her age is unknown', () => {
