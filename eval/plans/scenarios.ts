@@ -1030,6 +1030,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- TB (Table 4.1 isoniazid; contacts)
   {
+    id: 'tb-cough-night-sweats-weight-loss-man-is-presumptive-tb',
+    book: 'tb',
+    population: 'man of 50, cough 3 weeks, night sweats, weight loss, HIV status not said',
+    // "Ask every adult and adolescent ... A person with any one of these symptoms has presumptive TB and
+    // should be tested" (ch1). Called "cough", the consult once answered that its sections were written
+    // for other patients (the children's pneumonia book), with no test and no referral.
+    messages: ['50 year old man, cough 3 weeks, night sweats, weight loss', 'dx: cough'],
+    mustSay: [/presumptive TB|presumptive tuberculosis/i, /sputum|molecular test|laboratory test/i],
+    mustNotSay: [/amoxicillin/i, /isoniazid/i],
+  },
+  {
     id: 'tb-child-contact',
     book: 'tb',
     population: 'child contact under 5, 12 to <16 kg',

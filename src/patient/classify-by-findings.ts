@@ -1,4 +1,4 @@
-import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from './tb-symptom-screen.js';
+import { namesOnlyScreenSymptoms, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
@@ -20,7 +20,7 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
   const steps: Array<(dx: string) => string> = [
     (dx) => classifiedMalnutrition(dx, findings, hasDangerSign),
     (dx) => classifiedDiarrhoea(dx, findings),
-    (dx) => classifiedTbScreen(dx, findings),
+    (dx) => classifiedTbScreen(dx, findings, demographics),
     (dx) => classifiedPreEclampsia(dx, demographics, findings),
     (dx) => classifiedPneumonia(dx, demographics, findings, hasDangerSign),
     (dx) => classifiedMalaria(dx, findings, hasDangerSign),
@@ -99,11 +99,11 @@ const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hb
 
 /**
  * A diagnosis that is only a symptom of the TB screen ("cough", "night sweats") in a person living with
- * HIV is presumptive TB (tb-symptom-screen.ts): "presumptive tuberculosis: cough", so the plan also gives
+ * HIV, or in an adult or adolescent with night sweats or weight loss, is presumptive TB (tb-symptom-screen.ts): "presumptive tuberculosis: cough", so the plan also gives
  * the test the screen leads to. A diagnosis that names an illness ("pneumonia") is left as it is.
  */
-export function classifiedTbScreen(condition: string, findings: readonly Finding[]): string {
-  return namesOnlyScreenSymptoms(condition) && presumptiveTbInHiv(condition, findings) ? withClass('presumptive tuberculosis', condition) : condition;
+export function classifiedTbScreen(condition: string, findings: readonly Finding[], demographics: Demographics = {}): string {
+  return namesOnlyScreenSymptoms(condition) && presumptiveTbByScreen(condition, findings, demographics) ? withClass('presumptive tuberculosis', condition) : condition;
 }
 
 /**

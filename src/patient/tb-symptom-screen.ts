@@ -10,7 +10,8 @@
  * (negation.ts).
  */
 import { normaliseClinicalText } from './clinical-text.js';
-import type { Finding } from './findings.js';
+import { ADOLESCENT_LOWER_MONTHS, ageInMonths } from './age.js';
+import type { Demographics, Finding } from './findings.js';
 import { livesWithHiv } from './hiv-status.js';
 import { firstPresent } from './negation.js';
 
@@ -23,6 +24,25 @@ export function presumptiveTbInHiv(condition: string, findings: readonly Finding
   if (TB_NAMED.test(condition)) return false;
   const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)].map((t) => normaliseClinicalText(t));
   return livesWithHiv(condition, findings) && texts.some((t) => firstPresent(t, SCREEN_SYMPTOM) !== undefined);
+}
+
+/** The screen's symptoms that point to TB in any adult or adolescent: night sweats, losing weight. */
+const NIGHT_SWEATS_OR_WEIGHT_LOSS = /\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b/;
+
+/**
+ * True when the TB symptom screen makes this patient presumptive TB and the diagnosis does not already
+ * name TB: a person living with HIV with any symptom of it (presumptiveTbInHiv), or an adult or
+ * adolescent with night sweats or weight loss ("Ask every adult and adolescent ... A person with any
+ * one of these symptoms has presumptive TB and should be tested"). An unknown age decides nothing; a
+ * cough alone, or a fever alone, is left to the diagnosis (see above).
+ */
+export function presumptiveTbByScreen(condition: string, findings: readonly Finding[], d: Demographics): boolean {
+  if (TB_NAMED.test(condition)) return false;
+  if (presumptiveTbInHiv(condition, findings)) return true;
+  const months = ageInMonths(d);
+  if (months === undefined || months < ADOLESCENT_LOWER_MONTHS) return false;
+  const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)].map((t) => normaliseClinicalText(t));
+  return texts.some((t) => firstPresent(t, NIGHT_SWEATS_OR_WEIGHT_LOSS) !== undefined);
 }
 
 /** What is left of a diagnosis that is only a screen symptom and how long it has lasted ("cough 5 days", "coughing?"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesOnlyScreenSymptoms, presumptiveTbInHiv } from '../../src/patient/tb-symptom-screen.js';
+import { namesOnlyScreenSymptoms, presumptiveTbByScreen, presumptiveTbInHiv } from '../../src/patient/tb-symptom-screen.js';
 import { classifiedByFindings } from '../../src/patient/classify-by-findings.js';
 import { livesWithHiv } from '../../src/patient/hiv-status.js';
 import type { Finding } from '../../src/patient/findings.js';
@@ -47,5 +47,24 @@ describe('the TB symptom screen of a person living with HIV', () => {
     expect(classifiedByFindings('cough', said('HIV+ on TLD', 'cough 5 days'), false)).toBe('presumptive tuberculosis: cough');
     expect(classifiedByFindings('pneumonia', said('HIV+ on TLD', 'cough 5 days'), false)).toBe('pneumonia');
     expect(classifiedByFindings('cough', said('cough 5 days'), false)).toBe('cough');
+  });
+});
+
+describe('the TB symptom screen of any adult or adolescent', () => {
+  const man = { ageYears: 50, sex: 'male' as const };
+
+  it('reads night sweats or weight loss with a bare cough as presumptive TB, as the guideline screens every adult and adolescent', () => {
+    expect(presumptiveTbByScreen('cough', said('cough 3 weeks', 'night sweats', 'weight loss'), man)).toBe(true);
+    expect(presumptiveTbByScreen('cough', said('losing weight'), { ageYears: 14, sex: 'female' })).toBe(true);
+    expect(classifiedByFindings('cough', said('cough 3 weeks', 'night sweats'), false, man)).toBe('presumptive tuberculosis: cough');
+  });
+
+  it('does not for a cough or a fever alone, a child under 10, an unknown age, negated symptoms, or a named illness', () => {
+    expect(presumptiveTbByScreen('cough', said('cough 3 weeks'), man)).toBe(false);
+    expect(presumptiveTbByScreen('cough', said('fever'), man)).toBe(false);
+    expect(presumptiveTbByScreen('cough', said('night sweats'), { ageYears: 6, sex: 'male' })).toBe(false);
+    expect(presumptiveTbByScreen('cough', said('night sweats'), { sex: 'male' })).toBe(false);
+    expect(presumptiveTbByScreen('cough', said('no night sweats, no weight loss'), man)).toBe(false);
+    expect(classifiedByFindings('pneumonia', said('night sweats'), false, man)).toBe('pneumonia');
   });
 });
