@@ -394,6 +394,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/refer/i],
   },
   {
+    id: 'cough-child-breathing-not-fast-gets-no-amoxicillin',
+    book: 'pneumonia',
+    population: 'boy of 2, cough 3 days, RR 30 (not fast), no indrawing',
+    // IMCI: cough with no fast breathing, no chest indrawing and no danger sign is a cough or cold, home
+    // care and no antibiotic. Called "cough", the plan once opened with the definition of pneumonia with
+    // fast breathing and gave "give the first dose of amoxicillin" and "the next dose of amoxicillin".
+    messages: ['2 year old boy, 11 kg, cough 3 days, RR 30, no fever', 'dx: cough'],
+    mustCite: [/No pneumonia: cough or cold/i],
+    mustSay: [/home care/i],
+    mustNotSay: [/amoxicillin/i],
+    unsafeDraft: ['Give amoxicillin 250 mg twice a day for 3 days.'],
+  },
+  {
     id: 'pneumonia-young-infant',
     book: 'pneumonia',
     population: 'young infant under 2 months',

@@ -3,7 +3,7 @@ import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-press
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
-import { pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
+import { coughClass, pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
 import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
 import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
@@ -68,11 +68,26 @@ const HYPERTENSION_CLASS_STATED = /\bgrade\b|\bsevere\b|\bhigh-normal\b|\burgenc
  * chest-indrawing pneumonia. A class the diagnosis states is left as it is.
  */
 export function classifiedPneumonia(condition: string, demographics: Demographics, findings: readonly Finding[], hasDangerSign: boolean): string {
+  // A child brought for a cough is classified the same way, and with a counted rate that is not fast (no
+  // indrawing, no danger sign) is a cough or cold: "cough" at 2 years with RR 30 had the amoxicillin lines
+  // of pneumonia with fast breathing.
+  if (namesOnlyCough(condition)) {
+    const found = coughClass(demographics, findings, hasDangerSign);
+    return found === undefined ? condition : withClass(found === 'no pneumonia' ? NO_PNEUMONIA : PNEUMONIA_CLASS_NAMES[found], condition);
+  }
   if (!/\bpneumonia\b/i.test(condition) || PNEUMONIA_CLASS_STATED.test(condition)) return condition;
   const found = pneumoniaClass(demographics, findings, hasDangerSign);
   if (found === undefined) return condition;
   const named = PNEUMONIA_CLASS_NAMES[found];
   return /^\s*pneumonia\s*$/i.test(condition) ? named : withClass(named, condition);
+}
+
+const NO_PNEUMONIA = 'cough or cold (no pneumonia)';
+
+/** A diagnosis that names nothing but a cough or a cold and how long ("cough", "cough 3 days", "cold and cough"). */
+function namesOnlyCough(condition: string): boolean {
+  const lower = condition.toLowerCase();
+  return /\bcough\w*|\bcold\b/.test(lower) && lower.replace(/\bcough\w*|\bcold\b|\b(?:and|or|with|for|since|x|\d+|days?|weeks?|d|wks?)\b|[^a-z\s]/g, ' ').trim() === '';
 }
 
 const PNEUMONIA_CLASS_STATED = /\bfast breathing\b|\bchest[- ]indrawing\b|\bsevere\b|\bno pneumonia\b|\bcold\b/i;

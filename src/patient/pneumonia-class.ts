@@ -31,6 +31,17 @@ const FAST_BREATHING_STATED = /\bfast breathing\b|\bbreathing (?:is )?(?:very )?
 
 /** The class the signs give a child of 2 to 59 months; undefined when the age is outside or no sign decides. */
 export function pneumoniaClass(demographics: Demographics, findings: readonly Finding[], hasDangerSign: boolean): PneumoniaClass | undefined {
+  const found = coughClass(demographics, findings, hasDangerSign);
+  return found === 'no pneumonia' ? undefined : found;
+}
+
+/**
+ * The class of a child of 2 to 59 months brought for a cough (not yet called pneumonia): as pneumoniaClass,
+ * and 'no pneumonia' (a cough or cold: home care, no antibiotic) when the breaths were counted and are not
+ * fast, with no chest indrawing, stridor or danger sign. Undefined when the age is outside or the breaths
+ * were not counted.
+ */
+export function coughClass(demographics: Demographics, findings: readonly Finding[], hasDangerSign: boolean): PneumoniaClass | 'no pneumonia' | undefined {
   const months = ageInMonths(demographics);
   if (months === undefined || ageGroupForMonths(months) !== 'child') return undefined;
   const texts = findings.filter((f) => !f.negated).map((f) => normaliseClinicalText(f.value));
@@ -39,5 +50,5 @@ export function pneumoniaClass(demographics: Demographics, findings: readonly Fi
   if (present(signs.CHEST_INDRAWING)) return 'chest indrawing';
   const rates = texts.flatMap((t) => respiratoryRates(t.text));
   if (rates.some((r) => r >= fastBreathingThreshold(months)) || present(FAST_BREATHING_STATED)) return 'fast breathing';
-  return undefined;
+  return rates.length > 0 ? 'no pneumonia' : undefined;
 }

@@ -21,6 +21,18 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('high BP', found, true, { ageYears: 50, sex: 'male' })).toBe('high BP');
   });
 
+  it('classifies a child of 2 to 59 months brought for a cough: a counted rate that is not fast is a cough or cold', () => {
+    const child = (ageMonths: number) => ({ ageMonths, sex: 'male' as const });
+    const signs = (...values: string[]) => values.map((value) => ({ category: 'exam_sign' as const, value }));
+    expect(classifiedByFindings('cough', signs('RR 30'), false, child(24))).toBe('cough or cold (no pneumonia): cough');
+    expect(classifiedByFindings('cough 3 days', signs('RR 45'), false, child(24))).toBe('pneumonia with fast breathing: cough 3 days');
+    expect(classifiedByFindings('cough', signs('RR 30', 'chest indrawing'), false, child(24))).toBe('chest-indrawing pneumonia: cough');
+    // Breaths not counted, an adult, or a diagnosis that names more than a cough: as written.
+    expect(classifiedByFindings('cough', signs('no fever'), false, child(24))).toBe('cough');
+    expect(classifiedByFindings('cough', signs('RR 30'), false, { ageYears: 30, sex: 'male' })).toBe('cough');
+    expect(classifiedByFindings('cough and wheeze', signs('RR 30'), false, child(24))).toBe('cough and wheeze');
+  });
+
   it('classifies a bare pneumonia in a child of 2 to 59 months by the signs found, and never downgrades it', () => {
     const child = (ageMonths: number) => ({ ageMonths, sex: 'female' as const });
     const signs = (...values: string[]) => values.map((value) => ({ category: 'exam_sign' as const, value }));
