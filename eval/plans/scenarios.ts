@@ -514,6 +514,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give loperamide 2 mg after each loose stool.'],
   },
   {
+    id: 'diarrhoea-signs-absent-is-no-dehydration',
+    book: 'diarrhoea',
+    population: 'girl of 3, diarrhoea 2 days, eyes not sunken, drinking normally; diagnosis given as diarrhoea',
+    // Not enough signs for some or severe dehydration is no dehydration: Plan A. Called "diarrhoea", the
+    // plan once gave Plan B's ORS in four hours (960 to 1600 ml) and "This is an emergency: follow Plan C".
+    messages: ['3 year old girl, 13 kg, diarrhoea 2 days, drinking normally, not sunken eyes, skin pinch normal', 'dx: diarrhoea'],
+    mustCite: [/Plan A/i],
+    mustSay: [/zinc/i],
+    mustNotSay: [GRAVER_DEHYDRATION_PLAN, /ORS in 4 hours/i],
+  },
+  {
     id: 'diarrhoea-no-dehydration-child',
     book: 'diarrhoea',
     population: 'child, no dehydration',

@@ -123,7 +123,8 @@ export function classifiedTbScreen(condition: string, findings: readonly Finding
 
 /**
  * Diarrhoea as IMCI classifies it by the signs found (dehydration.ts), when the diagnosis does not say:
- * "running stomach" with two signs of some dehydration is "running stomach with some dehydration" (Plan B);
+ * "running stomach" with two signs of some dehydration is "running stomach with some dehydration" (Plan B),
+ * "diarrhoea" with "no sunken eyes" and not two signs of a row "diarrhoea with no dehydration" (Plan A);
  * diarrhoea for 14 days or more is persistent, and with dehydration "severe persistent diarrhoea" (treat
  * the dehydration, then refer). A dehydration or persistence the diagnosis states is left as it is.
  */
@@ -132,7 +133,9 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
   const stated = DEHYDRATION_STATED.exec(condition);
   const found = stated ? undefined : dehydrationClass(findings);
   const dehydrated = found === 'some' || found === 'severe' || (stated !== null && !/\b(?:no|without|not)\b/i.test(stated[0]));
-  let classified = found === 'some' || found === 'severe' ? `${condition} with ${found} dehydration` : condition;
+  // "Not enough signs to classify as some or severe dehydration" (a sign said to be absent, not two of a
+  // row) is no dehydration: Plan A at home, not Plan B's ORS in four hours or Plan C's emergency.
+  let classified = found === 'some' || found === 'severe' ? `${condition} with ${found} dehydration` : found === 'none' ? `${condition} with no dehydration` : condition;
   const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)];
   if (!/\bpersistent\b/i.test(condition) && isPersistentDiarrhoea(texts)) {
     const persistent = dehydrated ? 'severe persistent diarrhoea' : 'persistent diarrhoea';

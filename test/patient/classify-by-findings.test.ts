@@ -101,6 +101,10 @@ describe('a diarrhoea classified by the signs found (IMCI)', () => {
     expect(classifiedByFindings('diarrhoea', [sign('lethargic'), sign('sunken eyes')], false)).toBe('diarrhoea with severe dehydration');
     expect(classifiedByFindings('diarrhoea, no dehydration', [sign('restless'), sign('sunken eyes')], false)).toBe('diarrhoea, no dehydration');
     expect(classifiedByFindings('diarrhoea', [sign('thirsty')], false)).toBe('diarrhoea');
+    // A sign said to be absent and not two of a row: not enough signs for some or severe dehydration.
+    expect(classifiedByFindings('diarrhoea', [{ ...sign('no sunken eyes'), negated: true }], false)).toBe('diarrhoea with no dehydration');
+    expect(classifiedByFindings('diarrhoea', [sign('no sunken eyes, drinks eagerly')], false)).toBe('diarrhoea with no dehydration');
+    expect(classifiedByFindings('diarrhoea', [sign('no sunken eyes'), sign('restless, drinks eagerly')], false)).toBe('diarrhoea with some dehydration');
     expect(classifiedByFindings('pneumonia', [sign('restless'), sign('sunken eyes')], false)).toBe('pneumonia');
   });
 
