@@ -585,6 +585,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- malnutrition (RUTF Table 2.2, referral)
   {
+    id: 'malnutrition-muac-118-is-mam-not-sam',
+    book: 'malnutrition',
+    population: 'boy of 18 months, MUAC 118 mm, no oedema; diagnosis given as malnutrition',
+    // MUAC 115 to below 125 mm with no oedema is moderate acute malnutrition: supplementary food and
+    // counselling. Called "malnutrition", the plan once gave SAM's appetite test, a RUTF ration of 3½
+    // sachets a day and "The CHW must refer the child urgently".
+    messages: ['18 month old boy, 9 kg, MUAC 118 mm, no oedema', 'dx: malnutrition'],
+    mustSay: [/moderate acute malnutrition|MAM/i, /supplementary/i],
+    mustNotSay: [/Sachets per day/i, /appetite test/i, /refer the child urgently/i],
+  },
+  {
     id: 'sam-uncomplicated',
     book: 'malnutrition',
     population: 'child with SAM, passes appetite test',

@@ -6,7 +6,10 @@ import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnan
 import { coughClass, pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
 import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
-import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js';
+import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm } from './malnutrition-treatment-course.js';
+import { ageInMonths } from './age.js';
+import { normaliseClinicalText } from './clinical-text.js';
+import { firstPresent } from './negation.js';
 
 /**
  * A diagnosis made more precise by what the health worker found, where a guideline's classification
@@ -18,7 +21,7 @@ import { malnutritionTreatmentCourse } from './malnutrition-treatment-course.js'
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
   // Each step refines only the diagnoses it is about and leaves the others as they are.
   const steps: Array<(dx: string) => string> = [
-    (dx) => classifiedMalnutrition(dx, findings, hasDangerSign),
+    (dx) => classifiedMalnutrition(dx, findings, hasDangerSign, demographics),
     (dx) => classifiedDiarrhoea(dx, findings),
     (dx) => classifiedTbScreen(dx, findings, demographics),
     (dx) => classifiedPreEclampsia(dx, demographics, findings),
@@ -147,7 +150,9 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
 /** A dehydration the diagnosis states, with what qualifies it ("with some dehydration", "no dehydration", "w dehydration"). */
 const DEHYDRATION_STATED = /(?:\b(?:no|without|not|some|severe|w|with)\s+)?\bdehydrat\w*/i;
 
-function classifiedMalnutrition(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
+function classifiedMalnutrition(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
+  const graded = gradedByMuac(condition, findings, demographics);
+  if (graded !== condition) return classifiedMalnutrition(graded, findings, hasDangerSign, demographics);
   if (!SAM.test(condition) || STATES_COMPLICATION.test(condition)) return condition;
   // "passed appetite test" as the offline extractor records it, "appetite test: failed" as a model may.
   const appetite = findings.filter((f) => f.category === 'test_result' && !f.negated && /\bappetite test\b/i.test(f.value)).map((f) => f.value.toLowerCase());
@@ -160,6 +165,29 @@ function classifiedMalnutrition(condition: string, findings: readonly Finding[],
   if (!failed && !hasDangerSign && malnutritionTreatmentCourse(condition, findings) === 'recovered') return `uncomplicated ${condition}`;
   return condition;
 }
+
+/**
+ * A malnutrition the diagnosis does not grade ("malnutrition", "malnourished"), in a child of 6 to 59
+ * months, graded as CMAM grades it by the MUAC and oedema found: oedema of both feet, or a MUAC below
+ * 115 mm, is severe acute malnutrition; 115 to below 125 mm, moderate. "Malnutrition" at 18 months with
+ * a MUAC of 118 mm had SAM's appetite test, RUTF ration and urgent referral. No MUAC, another age, or a
+ * MUAC of 125 mm or more: as written.
+ */
+function gradedByMuac(condition: string, findings: readonly Finding[], demographics: Demographics): string {
+  if (!UNGRADED_MALNUTRITION.test(condition) || MALNUTRITION_GRADE_STATED.test(condition)) return condition;
+  const months = ageInMonths(demographics);
+  if (months === undefined || months < 6 || months >= 60) return condition;
+  const present = findings.filter((f) => !f.negated).map((f) => normaliseClinicalText(f.value));
+  const muac = present.flatMap((t) => muacReadingsMm(t.text)).at(-1);
+  if (present.some((t) => firstPresent(t, OEDEMA) !== undefined) || (muac !== undefined && muac < SAM_MUAC_MM)) return withClass('severe acute malnutrition', condition);
+  return muac !== undefined && muac < DISCHARGE_MUAC_MM ? withClass('moderate acute malnutrition', condition) : condition;
+}
+
+/** The MUAC below which a child of 6 to 59 months has severe acute malnutrition (mm). */
+const SAM_MUAC_MM = 115;
+const UNGRADED_MALNUTRITION = /\bmalnutrition\b|\bmalnourished\b|\bundernutrition\b|\bwasting\b|\bwasted\b/i;
+const MALNUTRITION_GRADE_STATED = /\b(?:sam|mam|severe|moderate|mild|complicated|uncomplicated)\b/i;
+const OEDEMA = /\b(?:bilateral (?:pitting )?)?o?edema\b|\bswollen feet\b|\bswelling of (?:both )?feet\b|\bfeet (?:are )?swollen\b/;
 
 const FAILED = /\bfail(?:ed|s)?\b|\b(?:not|did not|didn't) pass(?:ed)?\b/;
 const SAM = /\b(?:sam|severe acute malnutrition)\b/i;

@@ -74,6 +74,21 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('malaria', back('finished the drugs 2 weeks ago, fever again'), false)).toBe('suspected malaria treatment failure: malaria');
   });
 
+  it('grades a malnutrition the diagnosis does not grade by the MUAC and oedema of a child of 6 to 59 months', () => {
+    const sign = (value: string) => ({ category: 'exam_sign' as const, value });
+    const child = { ageMonths: 18, sex: 'male' as const };
+    expect(classifiedByFindings('malnutrition', [sign('MUAC 118 mm, no oedema')], false, child)).toBe('moderate acute malnutrition: malnutrition');
+    expect(classifiedByFindings('malnourished', [sign('MUAC 110 mm')], false, child)).toBe('severe acute malnutrition: malnourished');
+    expect(classifiedByFindings('malnutrition', [sign('MUAC 130 mm'), sign('swelling of both feet')], false, child)).toBe('severe acute malnutrition: malnutrition');
+    // Then as SAM is: a passed appetite test and no danger sign is treated at home.
+    expect(classifiedByFindings('malnutrition', [sign('MUAC 110 mm'), { category: 'test_result', value: 'passed appetite test' }], false, child)).toBe('uncomplicated severe acute malnutrition: malnutrition');
+    // MUAC 125 mm or more, no MUAC, a grade stated, or an adult: as written.
+    expect(classifiedByFindings('malnutrition', [sign('MUAC 130 mm')], false, child)).toBe('malnutrition');
+    expect(classifiedByFindings('malnutrition', [sign('thin')], false, child)).toBe('malnutrition');
+    expect(classifiedByFindings('severe malnutrition', [sign('MUAC 118 mm')], false, child)).toBe('severe malnutrition');
+    expect(classifiedByFindings('malnutrition', [sign('MUAC 118 mm')], false, { ageYears: 30, sex: 'female' })).toBe('malnutrition');
+  });
+
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
     const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
     expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');
