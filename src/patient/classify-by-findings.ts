@@ -6,7 +6,7 @@ import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnan
 import { coughClass, pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
 import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
-import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm } from './malnutrition-treatment-course.js';
+import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm, OEDEMA, SAM_MUAC_MM } from './malnutrition-treatment-course.js';
 import { ageInMonths } from './age.js';
 import { normaliseClinicalText } from './clinical-text.js';
 import { firstPresent } from './negation.js';
@@ -150,9 +150,8 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
 /** A dehydration the diagnosis states, with what qualifies it ("with some dehydration", "no dehydration", "w dehydration"). */
 const DEHYDRATION_STATED = /(?:\b(?:no|without|not|some|severe|w|with)\s+)?\bdehydrat\w*/i;
 
-function classifiedMalnutrition(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
-  const graded = gradedByMuac(condition, findings, demographics);
-  if (graded !== condition) return classifiedMalnutrition(graded, findings, hasDangerSign, demographics);
+function classifiedMalnutrition(stated: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
+  const condition = gradedByMuac(stated, findings, demographics);
   if (!SAM.test(condition) || STATES_COMPLICATION.test(condition)) return condition;
   // "passed appetite test" as the offline extractor records it, "appetite test: failed" as a model may.
   const appetite = findings.filter((f) => f.category === 'test_result' && !f.negated && /\bappetite test\b/i.test(f.value)).map((f) => f.value.toLowerCase());
@@ -183,11 +182,8 @@ function gradedByMuac(condition: string, findings: readonly Finding[], demograph
   return muac !== undefined && muac < DISCHARGE_MUAC_MM ? withClass('moderate acute malnutrition', condition) : condition;
 }
 
-/** The MUAC below which a child of 6 to 59 months has severe acute malnutrition (mm). */
-const SAM_MUAC_MM = 115;
 const UNGRADED_MALNUTRITION = /\bmalnutrition\b|\bmalnourished\b|\bundernutrition\b|\bwasting\b|\bwasted\b/i;
 const MALNUTRITION_GRADE_STATED = /\b(?:sam|mam|severe|moderate|mild|complicated|uncomplicated)\b/i;
-const OEDEMA = /\b(?:bilateral (?:pitting )?)?o?edema\b|\bswollen feet\b|\bswelling of (?:both )?feet\b|\bfeet (?:are )?swollen\b/;
 
 const FAILED = /\bfail(?:ed|s)?\b|\b(?:not|did not|didn't) pass(?:ed)?\b/;
 const SAM = /\b(?:sam|severe acute malnutrition)\b/i;

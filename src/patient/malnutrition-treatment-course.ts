@@ -26,8 +26,11 @@ export const MALNUTRITION_COURSE_HEADINGS: Record<MalnutritionTreatmentCourse, R
   'not responding': /\bnot responding\b|\bnon-response\b/i,
 };
 
-/** The MUAC from which a treated child may be discharged (mm). */
+/** The MUAC from which a treated child may be discharged (mm), and from which a child of 6 to 59 months has no acute malnutrition. */
 export const DISCHARGE_MUAC_MM = 125;
+
+/** The MUAC below which a child of 6 to 59 months has severe acute malnutrition (mm); from it up to DISCHARGE_MUAC_MM, moderate. */
+export const SAM_MUAC_MM = 115;
 
 export function malnutritionTreatmentCourse(condition: string, findings: readonly Finding[]): MalnutritionTreatmentCourse | undefined {
   const written = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)].map((v) => v.toLowerCase());
@@ -61,4 +64,5 @@ const WORSE =
   /\b(?:losing|loosing|lost|loses|lose) (?:weight|wt)\b|\bweight (?:loss|is falling|falling|dropping|going down|decreasing|reducing)\b|\bmuac (?:falling|dropping|going down|decreasing|reducing)\b|\boedema (?:increasing|worse)\b/;
 /** ... or weight not gained. */
 const NOT_GAINING = /\b(?:weight|wt) (?:not (?:increasing|going up|improving)|static|the same|not changed)\b|\bnot gaining\b|\bno weight gain\b/;
-const OEDEMA = /\boedema\b|\bedema\b|\bswelling (?:of|for|on) (?:the )?(?:feet|foot|legs?)\b|\bswollen (?:feet|legs)\b/;
+/** Oedema as written: "oedema", "swelling of both feet", "feet swollen". */
+export const OEDEMA = /\boedema\b|\bedema\b|\bswelling (?:of|for|on) (?:the |both )?(?:feet|foot|legs?)\b|\bswollen (?:feet|legs)\b|\bfeet (?:are )?swollen\b/;

@@ -13,6 +13,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import { dehydrationClass, isPersistentDiarrhoea } from '../../patient/dehydration.js';
 import { presumptiveTbInHiv } from '../../patient/tb-symptom-screen.js';
 import { fastBreathingThreshold } from '../../patient/pneumonia-class.js';
+import { DISCHARGE_MUAC_MM, SAM_MUAC_MM } from '../../patient/malnutrition-treatment-course.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
@@ -163,10 +164,10 @@ function addNutritionAndAnaemia(
     facts.has('oedema of both feet') ||
     facts.has('visible severe wasting') ||
     facts.has('MUAC red') ||
-    (muacApplies && muac !== undefined && muac < 115)
+    (muacApplies && muac !== undefined && muac < SAM_MUAC_MM)
   ) {
     suggest('severe acute malnutrition');
-  } else if (facts.has('MUAC yellow') || (muacApplies && muac !== undefined && muac < 125)) {
+  } else if (facts.has('MUAC yellow') || (muacApplies && muac !== undefined && muac < DISCHARGE_MUAC_MM)) {
     suggest('moderate acute malnutrition');
   }
   const haemoglobin = facts.number(/^haemoglobin (\d+(?:\.\d+)?) g\/dl$/);
