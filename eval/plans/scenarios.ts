@@ -554,6 +554,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/loperamide/i],
   },
   {
+    id: 'dysentery-signs-absent-is-no-dehydration',
+    book: 'diarrhoea',
+    population: 'boy of 3, blood in the stool 2 days, drinking normally, eyes not sunken; diagnosis given as dysentery',
+    // Dysentery is classified for dehydration as diarrhoea is. Unclassified, the plan gave Plan B's ORS in
+    // four hours (960 to 1600 ml) to a child with no sign of dehydration.
+    messages: ['boy 3 years 13 kg, diarrhoea with blood in the stool 2 days, drinking normally, no sunken eyes', 'dx: dysentery'],
+    mustCite: [/dysentery/i],
+    mustSay: [/ciprofloxacin/i, /zinc/i],
+    mustNotSay: [GRAVER_DEHYDRATION_PLAN, /ORS in 4 hours/i],
+  },
+  {
     id: 'diarrhoea-adult-no-dehydration',
     book: 'diarrhoea',
     population: 'adult woman, watery diarrhoea, no dehydration',

@@ -1,6 +1,6 @@
 import { namesOnlyScreenSymptoms, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
-import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea } from './dehydration.js';
+import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
 import { coughClass, pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
@@ -132,7 +132,9 @@ export function classifiedTbScreen(condition: string, findings: readonly Finding
  * the dehydration, then refer). A dehydration or persistence the diagnosis states is left as it is.
  */
 export function classifiedDiarrhoea(condition: string, findings: readonly Finding[]): string {
-  if (!namesDiarrhoea(condition)) return condition;
+  // Dysentery is classified for dehydration as any diarrhoea is: ciprofloxacin, and ORS by the dehydration's plan.
+  const diarrhoea = namesDiarrhoea(condition);
+  if (!diarrhoea && !namesDysentery(condition)) return condition;
   const stated = DEHYDRATION_STATED.exec(condition);
   const found = stated ? undefined : dehydrationClass(findings);
   const dehydrated = found === 'some' || found === 'severe' || (stated !== null && !/\b(?:no|without|not)\b/i.test(stated[0]));
@@ -140,7 +142,7 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
   // row) is no dehydration: Plan A at home, not Plan B's ORS in four hours or Plan C's emergency.
   let classified = found === 'some' || found === 'severe' ? `${condition} with ${found} dehydration` : found === 'none' ? `${condition} with no dehydration` : condition;
   const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)];
-  if (!/\bpersistent\b/i.test(condition) && isPersistentDiarrhoea(texts)) {
+  if (diarrhoea && !/\bpersistent\b/i.test(condition) && isPersistentDiarrhoea(texts)) {
     const persistent = dehydrated ? 'severe persistent diarrhoea' : 'persistent diarrhoea';
     classified = /\bdiarrh\w*/i.test(classified) ? classified.replace(/\bdiarrh\w*/i, persistent) : withClass(persistent, classified);
   }

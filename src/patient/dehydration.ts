@@ -51,6 +51,11 @@ export function namesDiarrhoea(text: string): boolean {
   return DIARRHOEA.test(text.toLowerCase());
 }
 
+/** True when the text names dysentery, diarrhoea with blood ("dysentery", "bloody diarrhoea", "blood in the stool"). */
+export function namesDysentery(text: string): boolean {
+  return DYSENTERY.test(text.toLowerCase());
+}
+
 export function isPersistentDiarrhoea(texts: readonly string[]): boolean {
   return (diarrhoeaDays(texts) ?? 0) >= PERSISTENT_DIARRHOEA_DAYS;
 }
@@ -67,6 +72,7 @@ function isGestationOrAge(text: string, start: number, end: number): boolean {
 const GESTATION_OR_AGE_BEFORE = /\b(?:pregnan\w*|preg|ga|ega|gestation(?:al age)?|aged?|at)\s*[:=-]?\s*$/;
 const GESTATION_OR_AGE_AFTER = /^\s*(?:pregnan\w*|preg\b|of pregnancy|gestation\w*|of gestation|ga\b|old\b|of age\b|postpartum|post-?partum|(?:after|since|from) (?:the )?(?:delivery|birth))/;
 
+const DYSENTERY = /\bdysenter\w*|\bbloody (?:diarrh\w*|stools?)\b|\bblood in (?:the )?stools?\b/;
 const DIARRHOEA = /\bdiarrh\w*|\bloose stools?\b|\bwatery stools?\b|\brunning stomach\b|\bpurging\b|\bstooling\b/;
 const DURATION = /\b(\d+(?:\.\d+)?)\s*(days?|d\b|weeks?|wks?|months?|mths?)\b/g;
 const DAYS_PER_UNIT: Readonly<Record<string, number>> = { d: 1, w: 7, m: 30 };

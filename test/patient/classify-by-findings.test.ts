@@ -123,6 +123,12 @@ describe('a diarrhoea classified by the signs found (IMCI)', () => {
     expect(classifiedByFindings('pneumonia', [sign('restless'), sign('sunken eyes')], false)).toBe('pneumonia');
   });
 
+  it('classifies dysentery for dehydration too, and does not call it persistent diarrhoea', () => {
+    expect(classifiedByFindings('dysentery', [{ ...sign('no sunken eyes'), negated: true }], false)).toBe('dysentery with no dehydration');
+    expect(classifiedByFindings('bloody diarrhoea', [sign('restless'), sign('sunken eyes')], false)).toBe('bloody diarrhoea with some dehydration');
+    expect(classifiedByFindings('dysentery', [lasted('blood in the stool for 16 days')], false)).toBe('dysentery');
+  });
+
   it('reads 14 days or more as persistent, and persistent with dehydration as severe persistent diarrhoea', () => {
     expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 16 days')], false)).toBe('persistent diarrhoea');
     expect(classifiedByFindings('diarrhoea', [lasted('diarrhoea for 3 weeks'), sign('irritable, sunken eyes')], false)).toBe('severe persistent diarrhoea with some dehydration');
