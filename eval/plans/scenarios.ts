@@ -741,6 +741,24 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'anaemia-very-pale-palms-is-severe',
+    book: 'anaemia',
+    population: 'girl of 2, very pale palms, Hb 6 g/dL; diagnosis given as anaemia',
+    // Severe pallor or a haemoglobin below 7 g/dL is severe anaemia. Called "anaemia", the plan opened
+    // with Table 3.1's daily iron for some pallor and "give iron for another 14 days".
+    messages: ['girl 2 years 10 kg, very pale palms, Hb 6 g/dl, no danger signs', 'dx: anaemia'],
+    mustSay: [/refer/i],
+    mustNotSay: [/Daily iron for children|Give iron between meals|give iron for another 14 days/i],
+  },
+  {
+    id: 'anaemia-palms-very-pale-is-severe',
+    book: 'anaemia',
+    population: 'boy of 3, palms very pale, no haemoglobin; diagnosis given as anemia',
+    messages: ['boy 3 years 13 kg, palms very pale, tired', 'dx: anemia'],
+    mustSay: [/refer/i],
+    mustNotSay: [/Daily iron for children|Give iron between meals|give iron for another 14 days/i],
+  },
+  {
     id: 'anaemia-pregnant',
     book: 'anaemia',
     population: 'pregnant woman',

@@ -1,5 +1,6 @@
 import { namesOnlyScreenSymptoms, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
+import { severeAnaemiaFound } from './anaemia.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
@@ -23,6 +24,7 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
   const steps: Array<(dx: string) => string> = [
     (dx) => classifiedMalnutrition(dx, findings, hasDangerSign, demographics),
     (dx) => classifiedDiarrhoea(dx, findings),
+    (dx) => classifiedAnaemia(dx, findings),
     (dx) => classifiedTbScreen(dx, findings, demographics),
     (dx) => classifiedPreEclampsia(dx, demographics, findings),
     (dx) => classifiedPneumonia(dx, demographics, findings, hasDangerSign),
@@ -148,6 +150,18 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
   }
   return classified;
 }
+
+/**
+ * An anaemia the diagnosis does not grade, with severe pallor or a haemoglobin below 7 g/dL (anaemia.ts),
+ * is severe anaemia: "anaemia" with "very pale palms, Hb 6 g/dl" is referred, and the daily iron of some
+ * pallor is not its plan. A grade or a question about prevention the diagnosis states is left as it is.
+ */
+export function classifiedAnaemia(condition: string, findings: readonly Finding[]): string {
+  if (!/\ban(?:a)?emi/i.test(condition) || ANAEMIA_GRADED.test(condition)) return condition;
+  return severeAnaemiaFound(findings) ? withClass('severe anaemia', condition) : condition;
+}
+
+const ANAEMIA_GRADED = /\b(?:severe|mild|moderate|some|non-severe|pallor|prevent\w*|prophyla\w*|supplement\w*)\b/i;
 
 /** A dehydration the diagnosis states, with what qualifies it ("with some dehydration", "no dehydration", "w dehydration"). */
 const DEHYDRATION_STATED = /(?:\b(?:no|without|not|some|severe|w|with)\s+)?\bdehydrat\w*/i;

@@ -107,6 +107,26 @@ describe('a diagnosis made precise by what the health worker found', () => {
   });
 });
 
+describe('an anaemia graded by pallor and haemoglobin', () => {
+  const sign = (value: string) => ({ category: 'exam_sign' as const, value });
+  const result = (value: string) => [{ category: 'test_result' as const, value }];
+
+  it('calls an ungraded anaemia with severe pallor or a haemoglobin below 7 g/dL severe anaemia', () => {
+    expect(classifiedByFindings('anaemia', [sign('very pale palms')], false)).toBe('severe anaemia: anaemia');
+    expect(classifiedByFindings('anemia', [sign('palms almost white')], false)).toBe('severe anaemia: anemia');
+    expect(classifiedByFindings('anaemia', result('haemoglobin 6 g/dL'), false)).toBe('severe anaemia: anaemia');
+    expect(classifiedByFindings('anaemia in pregnancy', result('Hb 65 g/L'), false)).toBe('severe anaemia: anaemia in pregnancy');
+  });
+
+  it('leaves a milder or stated grade, and severe pallor said to be absent, as they are', () => {
+    expect(classifiedByFindings('anaemia', result('haemoglobin 8.5 g/dL'), false)).toBe('anaemia');
+    expect(classifiedByFindings('anaemia', [sign('pale palms')], false)).toBe('anaemia');
+    expect(classifiedByFindings('anaemia', [{ ...sign('severe pallor'), negated: true }], false)).toBe('anaemia');
+    expect(classifiedByFindings('anaemia with some pallor', result('haemoglobin 6 g/dL'), false)).toBe('anaemia with some pallor');
+    expect(classifiedByFindings('malaria', result('haemoglobin 6 g/dL'), false)).toBe('malaria');
+  });
+});
+
 describe('a diarrhoea classified by the signs found (IMCI)', () => {
   const sign = (value: string) => ({ category: 'exam_sign' as const, value });
   const lasted = (value: string) => ({ category: 'duration' as const, value });

@@ -10,6 +10,7 @@
  */
 import { ageGroupOf, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
+import { severeAnaemiaFound } from '../../patient/anaemia.js';
 import { dehydrationClass, isPersistentDiarrhoea } from '../../patient/dehydration.js';
 import { presumptiveTbInHiv } from '../../patient/tb-symptom-screen.js';
 import { fastBreathingThreshold } from '../../patient/pneumonia-class.js';
@@ -71,7 +72,7 @@ export function suggestConditions(findings: readonly Finding[], demographics: De
     suggest(pregnant ? 'malaria in pregnancy' : 'uncomplicated malaria');
   }
   addDiarrhoea(facts, findings, suggest);
-  addNutritionAndAnaemia(facts, ageMonths, suggest);
+  addNutritionAndAnaemia(facts, findings, ageMonths, suggest);
 
   if (fever && facts.has('rash') && facts.hasAny(['cough', 'runny nose', 'red eyes'])) suggest('possible measles');
   if (facts.has('HIV test reactive')) suggest('HIV infection');
@@ -155,6 +156,7 @@ function addDiarrhoea(facts: Facts, findings: readonly Finding[], suggest: (cond
 
 function addNutritionAndAnaemia(
   facts: Facts,
+  findings: readonly Finding[],
   ageMonths: number | undefined,
   suggest: (condition: string) => void,
 ): void {
@@ -171,7 +173,7 @@ function addNutritionAndAnaemia(
     suggest('moderate acute malnutrition');
   }
   const haemoglobin = facts.number(/^haemoglobin (\d+(?:\.\d+)?) g\/dl$/);
-  if (facts.has('severe pallor') || (haemoglobin !== undefined && haemoglobin < 7)) suggest('severe anaemia');
+  if (facts.has('severe pallor') || severeAnaemiaFound(findings)) suggest('severe anaemia');
   else if (facts.has('pallor') || (haemoglobin !== undefined && haemoglobin < 11)) suggest('anaemia');
 }
 
