@@ -657,6 +657,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/Refer a child treated at home for SAM if they lose weight/i],
   },
   {
+    id: 'tb-unqualified-is-presumptive',
+    book: 'tb',
+    population: 'man of 45 living with HIV, cough 3 weeks, night sweats; diagnosis given as TB',
+    // A health worker cannot confirm TB: "TB" with nothing that confirms or treats it is presumptive TB,
+    // whose step is the laboratory test. Unclassified, the plan gave the side-effect table of a person on
+    // treatment and offered an HIV test to a man known to live with HIV.
+    messages: ['man 45, cough 3 weeks, night sweats, HIV positive on ART for 2 years', 'dx: TB'],
+    mustSay: [/laboratory test|Xpert|sputum/i],
+    mustNotSay: [/Minor side effects|Pyridoxine/i],
+  },
+  {
     id: 'cough-in-person-living-with-hiv',
     book: 'tb',
     population: 'adult on ART with a cough of 5 days and night sweats',

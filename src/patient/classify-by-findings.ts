@@ -1,4 +1,4 @@
-import { namesOnlyScreenSymptoms, presumptiveTbByScreen } from './tb-symptom-screen.js';
+import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
 import { severeAnaemiaFound } from './anaemia.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
@@ -120,10 +120,14 @@ const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hb
 /**
  * A diagnosis that is only a symptom of the TB screen ("cough", "night sweats") in a person living with
  * HIV, or in an adult or adolescent with night sweats or weight loss, is presumptive TB (tb-symptom-screen.ts): "presumptive tuberculosis: cough", so the plan also gives
- * the test the screen leads to. A diagnosis that names an illness ("pneumonia") is left as it is.
+ * the test the screen leads to. A diagnosis that names an illness ("pneumonia") is left as it is. A
+ * diagnosis of TB that says nothing of how far it is established, with no finding that confirms or treats
+ * it, is presumptive too: "TB" for a man coughing for 3 weeks got the HIV test offer and the side-effect
+ * table of a person on treatment, not the laboratory test he needs.
  */
 export function classifiedTbScreen(condition: string, findings: readonly Finding[], demographics: Demographics = {}): string {
-  return namesOnlyScreenSymptoms(condition) && presumptiveTbByScreen(condition, findings, demographics) ? withClass('presumptive tuberculosis', condition) : condition;
+  const presumptive = (namesOnlyScreenSymptoms(condition) && presumptiveTbByScreen(condition, findings, demographics)) || namesUnconfirmedTb(condition, findings);
+  return presumptive ? withClass('presumptive tuberculosis', condition) : condition;
 }
 
 /**

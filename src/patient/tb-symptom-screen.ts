@@ -14,6 +14,7 @@ import { ADOLESCENT_LOWER_MONTHS, ageInMonths } from './age.js';
 import type { Demographics, Finding } from './findings.js';
 import { livesWithHiv } from './hiv-status.js';
 import { firstPresent } from './negation.js';
+import { resultPolarity } from './test-result.js';
 
 /** The screen's symptoms other than fever: a current cough, night sweats, losing weight. */
 const SCREEN_SYMPTOM = /\bcough\w*|\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b/;
@@ -53,4 +54,32 @@ export function namesOnlyScreenSymptoms(condition: string): boolean {
   const lower = normaliseClinicalText(condition).text;
   if (!SCREEN_SYMPTOM.test(lower)) return false;
   return lower.replace(new RegExp(SCREEN_SYMPTOM.source, 'g'), ' ').replace(SYMPTOM_ONLY_FILLER, ' ').trim() === '';
+}
+
+/**
+ * What makes a diagnosis of TB more than presumptive, or not a question of finding it: a word for how far
+ * it is established or treated ("confirmed", "on treatment", "drug-resistant"), prevention or exposure
+ * ("TB preventive treatment", "TB contact"), or a question about it ("presumptive", "TB?").
+ */
+const TB_STAGE_STATED =
+  /\b(?:presumptive|presumed|suspect\w*|possible|probable|query|r\/o|rule out|confirmed|positive|diagnosed|known|treat\w*|drugs?|medicines?|rhze|drug[- ]resistant|mdr|xdr|rr|resistan\w*|latent|prevent\w*|prophyla\w*|tpt|ipt|contacts?|exposed|exposure|relapse|failure|default\w*|lost|screen\w*|side[- ]effects?|reaction)\b|\?/i;
+/** A test that finds TB (rapid molecular test, sputum smear, urine LAM). */
+const TB_TEST = /\b(?:tb|tuberculosis|xpert|genexpert|gene ?x?pert|mtb|sputum|smear|afb|lam|truenat)\b/i;
+/** "MTB detected", as rapid molecular tests report a positive result. */
+const TB_DETECTED = /(?<!\bnot )\bdetected\b/i;
+/** A current course of TB treatment or its medicines, or a diagnosis already made. */
+const TB_TREATED_OR_DIAGNOSED =
+  /\b(?:rhze|rhz|rifampi\w*|isoniazid|inh|pyrazinamide|ethambutol|rifapentine|3hp|bedaquiline)\b|\b(?:tb|tuberculosis|anti-?tb)\s+(?:treatment|drugs?|medicines?|tablets?|regimen)\b|\bdiagnosed (?:with )?(?:tb|tuberculosis)\b|\b(?:confirmed|known) (?:tb|tuberculosis)\b/i;
+
+/**
+ * True when the diagnosis names TB without saying how far it is established ("TB", "pulmonary
+ * tuberculosis") and no finding confirms it or says it is being treated: a health worker cannot confirm
+ * TB, and the guideline's step for a person with its symptoms is the test ("A person with presumptive TB
+ * needs a laboratory test"), not the care of a person on treatment.
+ */
+export function namesUnconfirmedTb(condition: string, findings: readonly Finding[]): boolean {
+  if (!TB_NAMED.test(condition) || TB_STAGE_STATED.test(condition)) return false;
+  return !findings.some(
+    (f) => !f.negated && (TB_TREATED_OR_DIAGNOSED.test(f.value) || (f.category === 'test_result' && TB_TEST.test(f.value) && (resultPolarity(f.value) === 'positive' || TB_DETECTED.test(f.value)))),
+  );
 }

@@ -107,6 +107,26 @@ describe('a diagnosis made precise by what the health worker found', () => {
   });
 });
 
+describe('a diagnosis of TB a health worker cannot have confirmed', () => {
+  const said = (category: 'symptom' | 'test_result' | 'medication' | 'history', value: string) => ({ category, value });
+
+  it('is presumptive TB when nothing confirms or treats it', () => {
+    expect(classifiedByFindings('TB', [said('symptom', 'cough 3 weeks'), said('symptom', 'night sweats')], false)).toBe('presumptive tuberculosis: TB');
+    expect(classifiedByFindings('pulmonary tuberculosis', [said('symptom', 'weight loss')], false)).toBe('presumptive tuberculosis: pulmonary tuberculosis');
+    expect(classifiedByFindings('TB', [said('test_result', 'GeneXpert MTB not detected')], false)).toBe('presumptive tuberculosis: TB');
+  });
+
+  it('is left as it is when a test confirms it, it is being treated, or the diagnosis says how far it is established', () => {
+    expect(classifiedByFindings('TB', [said('test_result', 'GeneXpert MTB detected')], false)).toBe('TB');
+    expect(classifiedByFindings('TB', [said('test_result', 'sputum smear positive')], false)).toBe('TB');
+    expect(classifiedByFindings('TB', [said('medication', 'RHZE 3 tablets daily')], false)).toBe('TB');
+    expect(classifiedByFindings('TB', [said('history', 'on TB treatment for 2 months')], false)).toBe('TB');
+    for (const stated of ['TB preventive treatment', 'TB?', 'confirmed TB', 'drug-resistant TB', 'TB contact', 'presumptive TB']) {
+      expect(classifiedByFindings(stated, [said('symptom', 'cough 3 weeks')], false)).toBe(stated);
+    }
+  });
+});
+
 describe('an anaemia graded by pallor and haemoglobin', () => {
   const sign = (value: string) => ({ category: 'exam_sign' as const, value });
   const result = (value: string) => [{ category: 'test_result' as const, value }];
