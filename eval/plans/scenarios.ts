@@ -158,6 +158,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give artemether-lumefantrine 1 tablet twice a day for three days.', 'The dose is about 10 mg per kg, given once.'],
   },
   {
+    // A fever with a negative RDT, a runny nose and a counted rate that is not fast: the plan once also gave
+    // the follow-up of pneumonia's amoxicillin ("give the next dose of amoxicillin before the child leaves",
+    // "whether all the doses of amoxicillin were given") to a child never given amoxicillin.
+    id: 'fever-negative-rdt-no-amoxicillin-course',
+    book: 'malaria',
+    population: 'girl of 3, fever, RDT negative, runny nose, RR 30',
+    messages: ['girl 3 years 12 kg, fever 2 days, RDT negative, runny nose, RR 30, no danger signs', 'dx: fever'],
+    mustSay: [/paracetamol/i],
+    mustNotSay: [ANTIMALARIAL, /amoxicillin/i],
+  },
+  {
     // On daily cotrimoxazole (living with HIV): ch7 "Do not give IPTp-SP to a woman who takes cotrimoxazole
     // every day" and ch3 "People taking daily cotrimoxazole should not receive sulfadoxine-pyrimethamine".
     // The plan once told her that every pregnant woman receives IPTp-SP, two lines above the prohibition.

@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { comparable, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -24,7 +24,8 @@ export type RemovalReason =
   | 'dose_for_another_class'
   | 'line_for_other_population'
   | 'dose_treated_in_another_guideline'
-  | 'row_below_dose_taken';
+  | 'row_below_dose_taken'
+  | 'course_not_started';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -112,6 +113,13 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
     return set;
   };
 
+  // The medicines the draft itself starts (a treatment line that passes the check): a line presupposing
+  // a course she is not taking ("give the next dose of amoxicillin") is hers only when one of them.
+  const draftUnits = parseDraft(draft).flatMap((l) => (l.kind === 'item' ? [l.text] : l.kind === 'paragraph' ? l.sentences : []));
+  const started = new Set(
+    draftUnits.filter((u) => isTreatmentLine(u) && coursePresupposed(u, findings).length === 0 && !checkRecommendation(u, byLabel, dosesOf, fit).reason).flatMap((u) => [...drugsNamed(u)]),
+  );
+
   const removed: PlanCheckResult['removed'] = [];
   const cited = new Set<string>();
   const unknown = new Set<string>();
@@ -125,6 +133,10 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
       return null;
     }
     if (verdict.text === null) return null;
+    if (fit && coursePresupposed(unit, findings).some((drug) => !started.has(drug))) {
+      removed.push({ line: unit, reason: 'course_not_started' });
+      return null;
+    }
     kept += 1;
     for (const label of verdict.labels) cited.add(label);
     return verdict.text;

@@ -13,7 +13,7 @@ import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -205,9 +205,9 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   // "cough or cold (no pneumonia)": a sentence classifying pneumonia is not her assessment.
   const negatedTerms = termsOf(input.diagnoses.flatMap((d) => negatedPhrases(d.condition)).join(' '), NEGATION_WORDS);
   const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms, input.diagnoses.every((d) => severityOf(d.condition) === 'not severe')) : undefined;
-  const chosen = chooseKeySentences(
-    [...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)],
-    Math.max(0, maxSentences - (assessment ? 1 : 0)),
+  const chosen = withoutCoursesNotStarted(
+    chooseKeySentences([...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)], Math.max(0, maxSentences - (assessment ? 1 : 0))),
+    input.findings,
   );
 
   const blocks: string[] = [];
@@ -222,6 +222,17 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     blocks.push([`**${title}**`, ...under.map(planLine)].join('\n'));
   }
   return blocks.join('\n\n');
+}
+
+/**
+ * The chosen lines without those that presuppose a course of a medicine she is not taking (plan-fit's
+ * coursePresupposed) unless another chosen line gives that medicine: the follow-up of pneumonia's
+ * amoxicillin belongs in a plan that starts it, not in a plan for a fever with a negative RDT.
+ */
+function withoutCoursesNotStarted(chosen: readonly Candidate[], findings: readonly Finding[]): Candidate[] {
+  const presupposed = chosen.map((c) => coursePresupposed(c.unit.text, findings));
+  const started = new Set(chosen.flatMap((c, i) => ((presupposed[i] ?? []).length === 0 && isTreatmentLine(c.unit.text) ? [...drugsNamed(c.unit.text)] : [])));
+  return chosen.filter((_, i) => (presupposed[i] ?? []).every((drug) => started.has(drug)));
 }
 
 function chooseKeySentences(candidates: readonly Candidate[], limit: number): Candidate[] {

@@ -821,6 +821,20 @@ export function unitsForAnotherCourseStage(units: readonly SectionUnit[], findin
   });
 }
 
+/** A line that presupposes a course already running ("give the next dose of amoxicillin", "whether all the doses were given", "faster than before amoxicillin was started"). */
+const PRESUPPOSES_COURSE = /\b(?:the next dose|all (?:the )?doses|(?:was|were) started)\b/i;
+
+/**
+ * The medicines a line presupposes the patient is already taking when her findings name none of them: a
+ * plan that does not start that course itself has no next dose to give ("Refer urgently ..., and give the
+ * next dose of amoxicillin" for a child with a fever and a negative RDT who was never given amoxicillin).
+ */
+export function coursePresupposed(text: string, findings: readonly Finding[]): string[] {
+  if (!PRESUPPOSES_COURSE.test(text)) return [];
+  const taken = drugsNamed(medicinesTaken(findings).join(' ; '));
+  return [...drugsNamed(text)].filter((drug) => !taken.has(drug));
+}
+
 /** Text compared as a quote: lower case, runs of spaces as one. */
 export function comparable(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();

@@ -150,3 +150,26 @@ describe('sections for another form of the illness or another population', () =>
     expect(sectionFitsPatient(path, { ageMonths: 2, sex: 'female' })).toBe(true);
   });
 });
+
+describe('a drafted line that presupposes a course already running', () => {
+  const FOLLOW_UP = section(
+    'S1',
+    'Pneumonia > Follow-up after 3 days',
+    'Give amoxicillin twice a day for 3 days. Refer urgently if there is any danger sign, and give the next dose of amoxicillin before the child leaves.',
+  );
+  const child = { ageYears: 3, sex: 'female' as const, weightKg: 12 };
+
+  it('is removed when the draft does not start the course and she is not taking the medicine', () => {
+    const draft = ['**Plan**', '- Refer urgently if there is any danger sign, and give the next dose of amoxicillin before the child leaves. [S1]'].join('\n');
+    const checked = checkPlanDraft(draft, [FOLLOW_UP], child, [{ category: 'test_result', value: 'RDT negative' }], ['fever']);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['course_not_started']);
+    expect(checked.text).not.toMatch(/amoxicillin/);
+  });
+
+  it('stays when the draft starts the course', () => {
+    const draft = ['**Plan**', '- Give amoxicillin twice a day for 3 days. [S1]', '- Refer urgently if there is any danger sign, and give the next dose of amoxicillin before the child leaves. [S1]'].join('\n');
+    const checked = checkPlanDraft(draft, [FOLLOW_UP], child, [], ['pneumonia with fast breathing']);
+    expect(checked.removed).toEqual([]);
+    expect(checked.text).toMatch(/next dose of amoxicillin/);
+  });
+});

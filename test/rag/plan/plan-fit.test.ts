@@ -740,3 +740,27 @@ describe('sub-headings inside a chunk that name a class of the illness (diarrhoe
     expect(linesForOtherPatients(persistent, child, [])).toEqual([]);
   });
 });
+
+describe('a line that presupposes a course already running', () => {
+  const child = { ageYears: 3, sex: 'female' as const, weightKg: 12 };
+  const fever = section('S1', 'Fever > Fever with a negative test', 'Give paracetamol for a high fever that is causing distress. Ask the caregiver to return in two days if the fever continues.');
+  const followUp = section(
+    'S2',
+    'Pneumonia > Follow-up of pneumonia',
+    'Refer urgently if there is any danger sign, and give the next dose of amoxicillin before the child leaves. At the follow-up visit, check whether all the doses of amoxicillin were given.',
+  );
+  const treatment = section('S3', 'Pneumonia > Treating pneumonia with fast breathing', 'Give amoxicillin twice a day for 3 days using the dose for the child\'s age or weight.');
+
+  it('is left out of a plan that does not start that course, for a patient not taking it', () => {
+    const plan = extractivePlan({ diagnoses: [{ condition: 'fever' }], demographics: child, findings: [{ category: 'test_result', value: 'RDT negative' }], sections: [fever, followUp] });
+    expect(plan).toContain('Give paracetamol');
+    expect(plan).not.toMatch(/next dose of amoxicillin|doses of amoxicillin were given/);
+  });
+
+  it('stays when the plan starts the course, or the patient already takes the medicine', () => {
+    const starting = extractivePlan({ diagnoses: [{ condition: 'pneumonia with fast breathing' }], demographics: child, findings: [], sections: [treatment, followUp] });
+    expect(starting).toMatch(/next dose of amoxicillin/);
+    const taking = extractivePlan({ diagnoses: [{ condition: 'fever' }], demographics: child, findings: [{ category: 'medication', value: 'amoxicillin since yesterday' }], sections: [fever, followUp] });
+    expect(taking).toMatch(/next dose of amoxicillin/);
+  });
+});
