@@ -556,6 +556,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/loperamide/i],
   },
   {
+    id: 'diarrhoea-infant-fluid-for-her-age-only',
+    book: 'diarrhoea',
+    population: 'baby of 4 months, diarrhoea, no dehydration',
+    // Plan A's extra fluid is given by age: "Children under 2 years: 50 to 100 ml", then "Older children and
+    // adults: ... at least 200 to 400 ml after each loose stool", which the plan also gave the baby.
+    messages: ['baby 4 months 6 kg, diarrhoea 2 days, breastfeeding well, no sunken eyes', 'dx: diarrhoea'],
+    mustSay: [/50 to 100 ml/],
+    mustNotSay: [/200 to 400 ml|100 to 200 ml/],
+  },
+  {
     id: 'diarrhoea-dysentery',
     book: 'diarrhoea',
     population: 'child with blood in stool',

@@ -8,7 +8,7 @@ import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { dosesGiven, findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
-import { excludesPatient, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, linesForOlderPatients, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
 import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
@@ -129,6 +129,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const units = sectionUnits(sectionBody(section));
     // Fever back weeks after a finished course: the lines for the days of treatment, or for another time since it, are not hers.
     const otherCourseStage = unitsForAnotherCourseStage(units, input.findings);
+    // "Older children and adults: ..." after a line whose age band holds her is not hers.
+    const forOlder = linesForOlderPatients(units.map((u) => u.text), input.demographics);
     const bands = units.map((u) => (u.cells ? rowFit(u.cells, input.demographics) : 'no_band'));
     // Her own row by age says the medicine is not given ("6 years and older ... Do not give at community
     // level; refer immediately"): weighing her would not find her a dose.
@@ -138,7 +140,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       (u, i) => u.cells && bands[i] === 'fits' && (/\b(?:do not give|not used|refer)\b/i.test(u.text) || openEndedWeightBand(u.cells)),
     );
     units.forEach((unit, position) => {
-      if (otherCourseStage[position]) return;
+      if (otherCourseStage[position] || forOlder[position]) return;
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
       // dose is that medicine's, as usable as a sentence that names it.

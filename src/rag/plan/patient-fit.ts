@@ -143,6 +143,27 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   return false;
 }
 
+/** A line for the patients older than those of the line before it ("Older children and adults: ..."). */
+const FOR_OLDER_THAN_BEFORE = /^\W*(?:older (?:children|infants|people|patients)|adults and older children)\b/i;
+
+/**
+ * For each of a section's lines, in order, whether it is for patients older than those of the lines just
+ * before it that state an age band, while one of those bands holds this patient: "Older children and
+ * adults: as much as they want, at least 200 to 400 ml after each loose stool" after "Children under 2
+ * years: 50 to 100 ml ..." and "Children aged 2 years up to 10 years: ..." is not a 4-month-old's.
+ */
+export function linesForOlderPatients(lines: readonly string[], demographics: Demographics): boolean[] {
+  return lines.map((line, i) => {
+    if (!FOR_OLDER_THAN_BEFORE.test(line)) return false;
+    for (let j = i - 1; j >= 0; j--) {
+      const band = qualifierVerdicts(prepare(lines[j] ?? ''), demographics);
+      if (band.length === 0) return false;
+      if (band.every(Boolean)) return true;
+    }
+    return false;
+  });
+}
+
 /**
  * True when the deepest title of a section's path that states an age or weight band ("Acute malnutrition
  * in children aged 6 to 59 months", "Infants weighing less than 5 kg") does not hold the patient: the book

@@ -8,7 +8,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
-import { excludesPatient } from './patient-fit.js';
+import { excludesPatient, linesForOlderPatients } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
@@ -797,7 +797,8 @@ export function subheadingExcludesPatient(
 export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics, conditions: readonly string[] = [], findings: readonly Finding[] = []): string[] {
   const units = sectionUnits(sectionBody(section));
   const otherStage = unitsForAnotherCourseStage(units, findings);
-  return units.filter((unit, i) => otherStage[i] || subheadingExcludesPatient(section, unit, d, conditions)).map((unit) => comparable(unit.text));
+  const older = linesForOlderPatients(units.map((u) => u.text), d);
+  return units.filter((unit, i) => otherStage[i] || older[i] || subheadingExcludesPatient(section, unit, d, conditions)).map((unit) => comparable(unit.text));
 }
 
 /**

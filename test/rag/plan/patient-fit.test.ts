@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
-import { excludesPatient, parseAgeBand, rowBelowDoseTaken, rowFitsMeasurements, titlesExcludePatient } from '../../../src/rag/plan/patient-fit.js';
+import { excludesPatient, parseAgeBand, rowBelowDoseTaken, rowFitsMeasurements, titlesExcludePatient, linesForOlderPatients } from '../../../src/rag/plan/patient-fit.js';
 import { tableCells } from '../../../src/rag/plan/section-text.js';
 
 const man = { ageYears: 50, sex: 'male' as const };
@@ -143,3 +143,22 @@ describe('rowBelowDoseTaken: titration steps she has passed', () => {
   });
 });
 
+
+describe('a line for patients older than those of the age bands before it', () => {
+  const lines = [
+    'Give extra fluid as much as the person will take.',
+    'Children under 2 years: 50 to 100 ml after each loose stool.',
+    'Children aged 2 years up to 10 years: 100 to 200 ml after each loose stool.',
+    'Older children and adults: as much as they want, at least 200 to 400 ml after each loose stool.',
+  ];
+
+  it('is not for a patient one of those bands holds', () => {
+    expect(linesForOlderPatients(lines, { ageMonths: 4 })).toEqual([false, false, false, true]);
+    expect(linesForOlderPatients(lines, { ageYears: 5 })).toEqual([false, false, false, true]);
+  });
+
+  it('is for a patient older than every band before it, or when no band comes right before it', () => {
+    expect(linesForOlderPatients(lines, { ageYears: 30 })).toEqual([false, false, false, false]);
+    expect(linesForOlderPatients(['Weigh the child to choose the dose.', 'Older children and adults who are contacts may also receive it.'], { ageYears: 3 })).toEqual([false, false]);
+  });
+});
