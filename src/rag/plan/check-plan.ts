@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -25,7 +25,8 @@ export type RemovalReason =
   | 'line_for_other_population'
   | 'dose_treated_in_another_guideline'
   | 'row_below_dose_taken'
-  | 'course_not_started';
+  | 'course_not_started'
+  | 'treatment_of_illness_to_prevent';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -46,6 +47,8 @@ interface PatientFit {
   preventionOfHerCondition: ReadonlySet<string>;
   /** Labels of sections that send the treatment of her illness to another guideline: their doses are for others. */
   treatedElsewhere: ReadonlySet<string>;
+  /** Sections treating the illness a question about prevention asks to prevent, for a patient found not to have it. */
+  treatsWhatSheAsksToPrevent: ReadonlySet<string>;
   /** Labels of sections whose every stated range leaves out what she measured: their doses are for other readings. */
   otherMeasurements: ReadonlySet<string>;
   /** Per label, the section's lines under a sub-heading for other patients (comparable text). */
@@ -99,6 +102,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
         preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
         treatedElsewhere: new Set(sections.filter((s) => sendsHerTreatmentElsewhere(s.section, conditions)).map((s) => s.label.toUpperCase())),
+        treatsWhatSheAsksToPrevent: new Set(sections.filter((s) => treatsIllnessAskedToPrevent(s.section, conditions, findings)).map((s) => s.label.toUpperCase())),
         otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
         linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics, conditions, findings)])),
       }
@@ -258,6 +262,11 @@ function checkRecommendation(
   }
   // "Every pregnant woman should take ... 30 to 60 mg of elemental iron" from a section whose treatment
   // doses for anaemia "are in the sample anaemia guideline", for a woman with anaemia.
+  // "She is treated with artemether-lumefantrine" from "Uncomplicated malaria in the first trimester" for a
+  // question about preventing malaria, with no positive test.
+  if (fit && isTreatmentLine(unit) && !namesPrevention(unit) && valid.length > 0 && valid.every((label) => fit.treatsWhatSheAsksToPrevent.has(label))) {
+    return { text: null, labels: [], unknownLabels, reason: 'treatment_of_illness_to_prevent' };
+  }
   if (fit && given.length > 0 && valid.every((label) => fit.treatedElsewhere.has(label))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_treated_in_another_guideline' };
   }

@@ -13,7 +13,7 @@ import { measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, sendsHerTreatmentElsewhere, subheadingExcludesPatient, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -110,6 +110,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // "Preventing bleeding after birth" for a woman who is bleeding: its advice may be hers, its doses are not.
     // "Severe hypertension in pregnancy" (160/110 or more) for a reading of 150/100: its doses are not hers either.
+    // "Uncomplicated malaria in the first trimester" for a question about preventing malaria, with no positive test: its treatment is not hers.
+    const treatsWhatSheAsksToPrevent = treatsIllnessAskedToPrevent(section, conditions, input.findings);
     const noDosesHere = preventsConditionSheHas(section, conditions) || sendsHerTreatmentElsewhere(section, conditions) || sectionForOtherMeasurements(section, measured);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
@@ -141,6 +143,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     );
     units.forEach((unit, position) => {
       if (otherCourseStage[position] || forOlder[position]) return;
+      if (treatsWhatSheAsksToPrevent && isTreatmentLine(unit.text) && !namesPrevention(unit.text)) return;
       const namesDrugItself = drugsNamed(unit.text).size > 0;
       // "An adult takes 4 tablets per dose" after "... is treated with artemether-lumefantrine": the
       // dose is that medicine's, as usable as a sentence that names it.

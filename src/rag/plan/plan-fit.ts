@@ -711,6 +711,30 @@ export function preventsConditionSheHas(section: Pick<CitedSection, 'sectionPath
 
 const PREGNANCY_STATE = /^(?:pregnan\w*|antenatal|trimesters?)$/;
 
+/** A line that says it is about prevention ("Use: Prevention at home births", "preventive treatment"): what a question about prevention asks. */
+export function namesPrevention(text: string): boolean {
+  return /\bprevent\w*|\bprophyla\w*|\bchemoprevention\b/i.test(text);
+}
+
+/**
+ * True when every diagnosis asks for prevention, nothing found shows she has the illness (no positive
+ * test), and the section's own heading is about the illness itself, not its prevention: "Uncomplicated
+ * malaria in the first trimester" for "malaria prevention in pregnancy" at 12 weeks with no complaint.
+ * Its treatment ("She is treated with artemether-lumefantrine, 4 tablets twice a day") is for a woman with
+ * malaria, not hers.
+ */
+export function treatsIllnessAskedToPrevent(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[], findings: readonly Finding[]): boolean {
+  if (conditions.length === 0 || !conditions.every(asksForPrevention)) return false;
+  if (findings.some((f) => f.category === 'test_result' && !f.negated && resultPolarity(f.value) === 'positive')) return false;
+  const headings = section.sectionPath.split(' > ');
+  if (headings.some((h) => preventionSection({ sectionPath: h }))) return false;
+  const own = { titlePath: normaliseQueryText(headings.at(-1) ?? '') };
+  return conditions.some((condition) => {
+    const illness = conditionWords(condition).filter((w) => !PREGNANCY_STATE.test(w) && !asksForPrevention(w));
+    return illness.length > 0 && sectionIsAbout(own, illness);
+  });
+}
+
 /** "Treatment doses for anaemia are in the sample anaemia guideline", "Treatment of malaria is described in the malaria guideline". */
 const TREATMENT_ELSEWHERE = /\btreatment(?:\s+doses?)?\s+(?:for|of)\s+([a-z][a-z -]{2,60}?)\s+(?:are|is)\s+(?:given\s+|described\s+)?in\s+(?:the\s+)?[a-z -]*guidelines?\b/i;
 

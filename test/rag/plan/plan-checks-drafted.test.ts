@@ -96,8 +96,12 @@ describe('checks on a drafted plan', () => {
     expect(bleeding.text).toMatch(/womb is firm/);
     expect(bleeding.text).not.toMatch(/600 micrograms/);
 
+    // Prevention asked, and no sign she is bleeding: the prevention doses are hers, the treatment row is not.
     const homeBirth = checkPlanDraft(draft, [medicines, preventing], { ageYears: 24, sex: 'female' }, [], ['preventing bleeding after a home birth']);
-    expect(homeBirth.removed).toEqual([]);
+    expect(homeBirth.removed.map((r) => r.reason)).toEqual(['treatment_of_illness_to_prevent']);
+    expect(homeBirth.text).toMatch(/600 micrograms by mouth immediately after the baby is born/);
+    expect(homeBirth.text).toMatch(/Prevention and first-line treatment/);
+    expect(homeBirth.text).not.toMatch(/800 micrograms/);
   });
 
   it('removes the dose for another class of dehydration, and for dysentery, from the plan of an adult with no dehydration', () => {

@@ -3,7 +3,7 @@ import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -762,5 +762,29 @@ describe('a line that presupposes a course already running', () => {
     expect(starting).toMatch(/next dose of amoxicillin/);
     const taking = extractivePlan({ diagnoses: [{ condition: 'fever' }], demographics: child, findings: [{ category: 'medication', value: 'amoxicillin since yesterday' }], sections: [fever, followUp] });
     expect(taking).toMatch(/next dose of amoxicillin/);
+  });
+});
+
+describe('a question about prevention, and a section on treating the illness', () => {
+  const firstTrimester = { sectionPath: 'Malaria in pregnancy > Uncomplicated malaria in the first trimester' };
+  const iptp = { sectionPath: 'Preventing malaria > Preventive treatment in pregnancy (IPTp)' };
+  const prevention = ['malaria prevention in pregnancy'];
+
+  it('is not her treatment when nothing shows she has the illness', () => {
+    expect(treatsIllnessAskedToPrevent(firstTrimester, prevention, [])).toBe(true);
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'malaria prevention in pregnancy' }],
+      demographics: { ageYears: 22, sex: 'female', pregnant: true, gestationWeeks: 12 },
+      findings: [],
+      sections: [section('S1', firstTrimester.sectionPath, 'She is treated with artemether-lumefantrine, 4 tablets twice a day for three days, taken with food. Tell her to return at once if she has bleeding.')],
+    });
+    expect(plan).not.toMatch(/artemether-lumefantrine/);
+    expect(plan).toContain('return at once if she has bleeding');
+  });
+
+  it('is hers with a positive test, and a prevention section or a question about treatment is not concerned', () => {
+    expect(treatsIllnessAskedToPrevent(firstTrimester, prevention, [{ category: 'test_result', value: 'RDT positive' }])).toBe(false);
+    expect(treatsIllnessAskedToPrevent(iptp, prevention, [])).toBe(false);
+    expect(treatsIllnessAskedToPrevent(firstTrimester, ['uncomplicated malaria'], [])).toBe(false);
   });
 });
