@@ -35,6 +35,8 @@ const PREGNANCY_SECTION = /pregnan|antenatal|trimester|Bleeding after birth|pre-
 /** A section for patients whose malaria test is negative: never a source for a patient whose test is positive. */
 const TEST_NEGATIVE_SECTION = /when the test is negative|test is negative|negative (?:test|RDT)|test-negative/i;
 /** Plan B's four-hour amounts or Plan C: the plans for some and severe dehydration. */
+/** The daily iron at home of a child with some pallor: never the plan of severe anaemia ("Do not give iron before referral"). */
+const IRON_AT_HOME = /Daily iron for children|Give iron between meals|give iron for another 14 days/i;
 const GRAVER_DEHYDRATION_PLAN = /ORS in 4 hours|\(Plan B\)|follow Plan C|This is an emergency/i;
 const ACE_ARB = /lisinopril|enalapril|losartan|ACE inhibitor|angiotensin receptor/i;
 /** A row of the hypertension book's Table 6.1, first-line medicines "for non-pregnant adults". */
@@ -781,7 +783,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['3 year old boy, 13 kg, severe palmar pallor, breathing fast', 'dx: severe anaemia'],
     mustSay: [/refer/i],
     // "Do not give iron before referral": the daily iron of a child with some pallor is not his.
-    mustNotSay: [/Daily iron for children|Give iron between meals|give iron for another 14 days/i],
+    mustNotSay: [IRON_AT_HOME],
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
@@ -792,7 +794,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // with Table 3.1's daily iron for some pallor and "give iron for another 14 days".
     messages: ['girl 2 years 10 kg, very pale palms, Hb 6 g/dl, no danger signs', 'dx: anaemia'],
     mustSay: [/refer/i],
-    mustNotSay: [/Daily iron for children|Give iron between meals|give iron for another 14 days/i],
+    mustNotSay: [IRON_AT_HOME],
   },
   {
     id: 'anaemia-palms-very-pale-is-severe',
@@ -800,7 +802,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'boy of 3, palms very pale, no haemoglobin; diagnosis given as anemia',
     messages: ['boy 3 years 13 kg, palms very pale, tired', 'dx: anemia'],
     mustSay: [/refer/i],
-    mustNotSay: [/Daily iron for children|Give iron between meals|give iron for another 14 days/i],
+    mustNotSay: [IRON_AT_HOME],
   },
   {
     id: 'anaemia-pregnant',
