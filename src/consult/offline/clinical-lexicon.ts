@@ -5,6 +5,7 @@
  */
 import type { FindingCategory } from '../../patient/findings.js';
 import { SEVERE_PALLOR } from '../../patient/anaemia.js';
+import { DYSENTERY } from '../../patient/dehydration.js';
 import * as dangerSigns from '../../patient/danger-sign-patterns.js';
 
 export interface LexiconEntry {
@@ -36,7 +37,7 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   symptom('fever', String.raw`\b(?:fever\w*|febrile|pyrexi\w*|hot body|body (?:is |feels |was )?(?:very )?hot|(?:high|raised) (?:temperature|temp)|hotness of (?:the )?body)\b`, dangerSigns.AFEBRILE),
   symptom('cough', String.raw`\bcough\w*`),
   symptom('diarrhoea', String.raw`\b(?:dia?rr?h?o?e?a\w*|loose (?:stools?|motions?)|watery (?:stools?|motions?)|running stomach|runny stomach|frequent (?:loose )?stools)\b`),
-  symptom('blood in stool', String.raw`\b(?:blood(?:y)? (?:in )?(?:the )?(?:stools?|diarr?h?o?e?a\w*|poo\w*|motions?)|stools? (?:with|containing) blood|bloody (?:stools?|diarr?h?o?e?a\w*)|dysentery)\b`),
+  symptom('blood in stool', DYSENTERY),
   symptom('vomiting', String.raw`\b(?:vomm?it+\w*|throw(?:s|ing)? up|threw up|emesis)\b`),
   symptom('vomits everything', dangerSigns.VOMITS_EVERYTHING),
   symptom('not able to drink or breastfeed', dangerSigns.UNABLE_TO_DRINK),

@@ -119,9 +119,16 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
 
   // The medicines the draft itself starts (a treatment line that passes the check): a line presupposing
   // a course she is not taking ("give the next dose of amoxicillin") is hers only when one of them.
+  // Each unit is judged once: the pre-pass and the check below read the same verdict.
+  const verdicts = new Map<string, UnitVerdict>();
+  const verdictOf = (unit: string): UnitVerdict => {
+    let verdict = verdicts.get(unit);
+    if (!verdict) verdicts.set(unit, (verdict = checkRecommendation(unit, byLabel, dosesOf, fit)));
+    return verdict;
+  };
   const draftUnits = parseDraft(draft).flatMap((l) => (l.kind === 'item' ? [l.text] : l.kind === 'paragraph' ? l.sentences : []));
   const started = new Set(
-    draftUnits.filter((u) => isTreatmentLine(u) && coursePresupposed(u, findings).length === 0 && !checkRecommendation(u, byLabel, dosesOf, fit).reason).flatMap((u) => [...drugsNamed(u)]),
+    draftUnits.filter((u) => isTreatmentLine(u) && coursePresupposed(u, findings).length === 0 && !verdictOf(u).reason).flatMap((u) => [...drugsNamed(u)]),
   );
 
   const removed: PlanCheckResult['removed'] = [];
@@ -130,7 +137,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
   let kept = 0;
 
   const checkUnit = (unit: string): string | null => {
-    const verdict = checkRecommendation(unit, byLabel, dosesOf, fit);
+    const verdict = verdictOf(unit);
     for (const label of verdict.unknownLabels) unknown.add(label);
     if (verdict.reason) {
       removed.push({ line: unit, reason: verdict.reason });
