@@ -14,8 +14,9 @@
  */
 import { toMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics } from '../../patient/findings.js';
-import { POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
-import { findMentions } from '../../patient/negation.js';
+import { POSTPARTUM_DAYS, POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
+import { findMentions, type Mention } from '../../patient/negation.js';
+import { clauseIndexAt } from '../../patient/clinical-text.js';
 import type { Extraction, Match } from './extraction.js';
 import { parseQuantity, QUANTITY, roundToTenth } from './numbers.js';
 
@@ -200,9 +201,19 @@ function weightInKg(amount: number, unit: string): number | undefined {
   return kg >= 0.3 && kg <= 250 ? Math.round(kg * 100) / 100 : undefined;
 }
 
-function extractPregnancy(
-  extraction: Extraction,
-): Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester' | 'postpartum'> {
+type PregnancyFields = Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester' | 'postpartum' | 'daysSinceDelivery'>;
+
+function extractPregnancy(extraction: Extraction): PregnancyFields {
+  // "Delivered 3 weeks ago, HIV known since pregnancy", "delivered 2 days ago at 36 weeks": a delivery said
+  // to be recent ends the pregnancy the other words speak of. One that is not ("36 weeks, delivered her first
+  // baby at home") leaves a stated pregnancy standing.
+  const delivery = deliveryStatement(extraction);
+  if (delivery?.recent) {
+    for (const pattern of [...GESTATION_WEEKS, ...GESTATION_MONTHS, TRIMESTER_WORD, PREGNANT_WORD]) {
+      for (const match of extraction.unclaimedMatches(pattern)) extraction.claim(match);
+    }
+    return postpartumFields(extraction, delivery);
+  }
   let gestationWeeks: number | undefined;
   let trimester: 1 | 2 | 3 | undefined;
   let statedPregnant = false;
@@ -239,12 +250,73 @@ function extractPregnancy(
   const mentions = findMentions(extraction.clinical, PREGNANT_WORD).filter(
     (mention) => !extraction.isClaimed(mention.start, mention.end),
   );
-  if (mentions.some((mention) => !mention.negated)) return { pregnant: true };
-  const postpartum = extraction.unclaimedMatches(POSTPARTUM)[0];
-  if (postpartum) extraction.addFinding(postpartum.start, 'history', 'recently delivered');
-  if (postpartum) return { pregnant: false, postpartum: true };
-  if (mentions.length > 0 || pregnancyTest === false) return { pregnant: false };
+  // "Pre-eclampsia in her last pregnancy" says nothing of now.
+  if (mentions.some((mention) => !mention.negated && !mention.historical)) return { pregnant: true };
+  if (delivery) return postpartumFields(extraction, delivery);
+  if (mentions.some((mention) => mention.negated) || pregnancyTest === false) return { pregnant: false };
   return {};
+}
+
+interface DeliveryStatement {
+  readonly mention: Mention;
+  /** Said to be recent: a postpartum word, or a time since it ("3 weeks ago", "yesterday"). */
+  readonly recent: boolean;
+  /** Days since it, when a time is said. */
+  readonly days?: number;
+}
+
+/** Postpartum words that say the delivery was recent by themselves. */
+const RECENT_WORD = /\b(?:postpartum|post-partum|post partum|postnatal|post-natal|p\/?p|just delivered|recently delivered|just born|don born)\b/;
+const DAYS_PER_UNIT: Readonly<Record<string, number>> = { hour: 1 / 24, day: 1, week: 7 };
+/** A time since the delivery in its clause: "3 weeks ago", "2 days postpartum", "postpartum day 3", "yesterday". */
+const TIME_SINCE = re(
+  String.raw`\b${QUANTITY}\s*(hours?|hrs?|days?|weeks?|wks?)\s+(?:ago|postpartum|post-partum|post partum|after (?:delivery|birth))\b|\b(?:postpartum|post-partum|post partum)\s+day\s*(\d{1,2})\b|\b(yesterday|today|this morning|last night|tonight)\b`,
+);
+
+/**
+ * The first delivery the message states of the patient now: not denied, not in the remote past ("gave
+ * birth 2 years ago"), not beyond the postpartum weeks ("delivered 10 weeks ago").
+ */
+function deliveryStatement(extraction: Extraction): DeliveryStatement | undefined {
+  const { clauses, text } = extraction.clinical;
+  for (const mention of findMentions(extraction.clinical, POSTPARTUM)) {
+    if (mention.negated || mention.historical || extraction.isClaimed(mention.start, mention.end)) continue;
+    const clause = clauses[clauseIndexAt(clauses, mention.start)];
+    const from = clause?.start ?? mention.start;
+    const time = [...text.slice(from, Math.max(clause?.end ?? mention.end, mention.end)).matchAll(TIME_SINCE)]
+      .map((match) => ({ match, start: from + match.index, end: from + match.index + match[0].length }))
+      .find(({ start, end }) => saysWhenItWas(text, mention, start, end));
+    const days = time ? daysOf(time.match) : undefined;
+    if (days !== undefined && days > POSTPARTUM_DAYS) return undefined;
+    if (time) extraction.claim(time);
+    return { mention, recent: time !== undefined || RECENT_WORD.test(mention.text), ...(days !== undefined ? { days } : {}) };
+  }
+  return undefined;
+}
+
+/** Words between a delivery and a time that make the time another event's: "delivered and has fever since yesterday". */
+const ANOTHER_EVENT = /\b(?:and|but|with|has|had|have|since|for|then|now|is|was)\b/;
+const MAX_GAP = 30;
+
+/** True when the time at [start, end) is the delivery's own: touching it, or a few words from it with no other event between. */
+function saysWhenItWas(text: string, delivery: { start: number; end: number }, start: number, end: number): boolean {
+  if (start < delivery.end && delivery.start < end) return true;
+  const gap = start >= delivery.end ? text.slice(delivery.end, start) : text.slice(end, delivery.start);
+  return gap.length <= MAX_GAP && !ANOTHER_EVENT.test(gap);
+}
+
+function daysOf(time: RegExpMatchArray): number | undefined {
+  const [, amount, unit, dayNumber, word] = time;
+  if (dayNumber) return Number(dayNumber);
+  if (word) return word === 'yesterday' ? 1 : 0;
+  const perUnit = DAYS_PER_UNIT[(unit ?? '').replace(/^hrs?$/, 'hour').replace(/^wks?$/, 'week').replace(/s$/, '')];
+  const quantity = parseQuantity(amount ?? '');
+  return perUnit === undefined || Number.isNaN(quantity) ? undefined : Math.floor(quantity * perUnit);
+}
+
+function postpartumFields(extraction: Extraction, delivery: DeliveryStatement): PregnancyFields {
+  extraction.addFinding(delivery.mention.start, 'history', 'recently delivered');
+  return { pregnant: false, postpartum: true, ...(delivery.days !== undefined ? { daysSinceDelivery: delivery.days } : {}) };
 }
 
 function extractPregnancyTest(extraction: Extraction): boolean | undefined {
