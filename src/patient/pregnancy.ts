@@ -86,9 +86,18 @@ export function setsPregnancyAside(text: string): boolean {
   return new RegExp(SETS_PREGNANCY_ASIDE, 'i').test(text);
 }
 
-/** The text without the wording that sets pregnancy aside: what is left speaks of pregnancy, if anything does. */
-export function withoutPregnancyAside(text: string): string {
-  return text.replace(new RegExp(SETS_PREGNANCY_ASIDE, 'gi'), ' ');
+/**
+ * Wording that names pregnancy among others a line is for: "Adults and adolescents weighing 30 kg or more,
+ * including pregnant and breastfeeding women" is for a man and a woman after birth as well.
+ */
+const INCLUDES_PREGNANCY = String.raw`\b(?:including|as well as|also (?:in|for|during)|even (?:in|during))\s+(?:(?:in|during|the)\s+)*(?:pregnan\w*|breastfeeding|lactating)(?:\s*(?:,|and|or)\s*(?:pregnan\w*|breastfeeding|lactating))*(?:\s+(?:women|woman|mothers|girls))?`;
+
+/**
+ * The text without the wording that sets pregnancy aside or names it among others: what is left speaks of
+ * pregnancy alone, if anything does.
+ */
+export function withoutPregnancyAsideOrInclusion(text: string): string {
+  return text.replace(new RegExp(`${SETS_PREGNANCY_ASIDE}|${INCLUDES_PREGNANCY}`, 'gi'), ' ');
 }
 
 /**

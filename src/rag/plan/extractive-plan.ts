@@ -155,7 +155,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       // A sub-heading inside the chunk says who its lines are for, as a section title would ("Older
       // adults", "Finding high glucose in pregnancy" in a chapter that fitted one chunk whole).
       // ... or which class of the illness ("Persistent diarrhoea without dehydration: feeding").
-      if (subheadingExcludesPatient(section, unit, input.demographics, conditions)) return;
+      if (subheadingExcludesPatient(section, unit, input.demographics, conditions, input.findings)) return;
       if (givesForbiddenDrug(unit.text, forbidden, input.demographics, input.findings, conditions)) {
         // "... of artemether-lumefantrine or artesunate-amodiaquine, give the same dose again": what
         // follows is about the medicine she may have as much as the one she may not.

@@ -1,7 +1,7 @@
 import { adultTextApplies, ageInMonthsForBands, ageUnitOf, childTextApplies, toMonths } from '../../patient/age.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { dailyDoseMg } from '../../patient/medicine-dose.js';
-import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAside } from '../../patient/pregnancy.js';
+import { cannotBePregnant, pregnancyStatus, setsPregnancyAside, trimesterOf, withoutPregnancyAsideOrInclusion } from '../../patient/pregnancy.js';
 import { inBand, type Band } from '../../patient/weight.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
 import { pregnancyCareBookForOthers } from '../population-fit.js';
@@ -133,7 +133,7 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   if (setsPregnancyAside(text) && pregnancyStatus(demographics).state === 'pregnant') return true;
   // "... after birth ... needs the same urgent care as in pregnancy" speaks to a woman who has delivered.
   const toHerAfterBirth = AFTER_BIRTH.test(text) && pregnancyStatus(demographics).state === 'postpartum';
-  if (/\b(?:pregnan\w*|trimester|antenatal|iptp|gestational)\b/.test(withoutPregnancyAside(text)) && cannotBePregnant(demographics) && !toHerAfterBirth) return true;
+  if (/\b(?:pregnan\w*|trimester|antenatal|iptp|gestational)\b/.test(withoutPregnancyAsideOrInclusion(text)) && cannotBePregnant(demographics) && !toHerAfterBirth) return true;
   const trimester = trimesterOf(demographics);
   if (trimester !== undefined) {
     const named = (['first', 'second', 'third'] as const).filter((word) => text.includes(`${word} trimester`) || new RegExp(`${word}(?:,| and| or) (?:second|third)`).test(text));

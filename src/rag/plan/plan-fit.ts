@@ -14,7 +14,8 @@ import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUn
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
-import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
+import { conditionWords, sameWord, sectionIsAbout } from '../condition-coverage.js';
+import { conditionConcepts } from '../condition-words.js';
 
 /**
  * Whether plan lines may come from a section for this patient, and which drugs the retrieved sections
@@ -126,15 +127,18 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
         for (const drug of [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings)]) found.push({ drug, label });
       }
     }
-    if (infected && drugsNamed(sectionBody(section)).has('prep')) found.push({ drug: 'prep', label });
+    if (infected) for (const drug of drugsNamed(sectionBody(section))) if (HIV_PREVENTION.has(drug)) found.push({ drug, label });
   }
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
   return withEveryName(found);
 }
 
+/** What prevents HIV infection: PrEP before an exposure, PEP after one. */
+const HIV_PREVENTION = new Set(['prep', 'pre-exposure prophylaxis', 'pep', 'post-exposure prophylaxis']);
+
 /**
- * Pre-exposure prophylaxis is for "people who do not have HIV" ("Before starting, an HIV test must be
+ * Pre- and post-exposure prophylaxis are for "people who do not have HIV" ("Before starting, an HIV test must be
  * negative on the same day", HIV sample ch8): never for a patient with a positive HIV test or a diagnosis
  * of HIV infection. The quick dose reference ("Oral PrEP: tenofovir 300 mg with emtricitabine 200 mg")
  * states it without the population.
@@ -804,14 +808,35 @@ export function stepsUpTreatmentNotTaken(section: Pick<CitedSection, 'sectionPat
  * sectionForAnotherForm).
  */
 export function subheadingExcludesPatient(
-  section: Pick<CitedSection, 'sectionPath'>,
+  section: Pick<CitedSection, 'sectionPath' | 'titlePath'>,
   unit: Pick<SectionUnit, 'subheading'>,
   d: Demographics,
   conditions: readonly string[] = [],
+  findings: readonly Finding[] = [],
 ): boolean {
+  const book = section.titlePath.split(' > ')[0] ?? '';
+  if (headingForPeopleWithAnotherCondition(unit.subheading ?? lastTitle(section.sectionPath), book, conditions, findings)) return true;
   if (unit.subheading === undefined) return false;
   const path = `${section.sectionPath} > ${unit.subheading}`;
   return !sectionFitsPatient(path, d) || (conditions.length > 0 && conditions.every((c) => sectionForAnotherForm(path, c)));
+}
+
+/** A heading for the people who have a condition: "Cotrimoxazole for people with TB and HIV", "When to start HIV treatment in people with TB". */
+const FOR_PEOPLE_WITH = /\b(?:for|in) (?:people|persons|patients|adults|children|women|those)(?: who have| with| living with)\s+(.+)$/i;
+
+/**
+ * True when a heading is for people with the illness its book is about, and neither her diagnoses nor her
+ * findings name that illness: the TB book's "Cotrimoxazole for people with TB and HIV" is not a plan for a
+ * man with HIV and no TB. A sign in such a heading ("Daily iron for children with some palmar pallor" in the
+ * anaemia book) is not the book's topic, and decides nothing.
+ */
+export function headingForPeopleWithAnotherCondition(heading: string, bookTitle: string, conditions: readonly string[], findings: readonly Finding[]): boolean {
+  const named = FOR_PEOPLE_WITH.exec(heading)?.[1];
+  if (named === undefined || conditions.length === 0) return false;
+  const bookWords = conditionWords(bookTitle);
+  const hers = conditionWords([...conditions, ...findings.filter((f) => !f.negated).map((f) => f.value)].join(' ; '));
+  const names = (words: readonly string[], concept: readonly string[]) => concept.some((word) => words.some((w) => sameWord(word, w)));
+  return conditionConcepts(named).some((concept) => names(bookWords, concept) && !names(hers, concept));
 }
 
 /**
@@ -822,7 +847,7 @@ export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' 
   const units = sectionUnits(sectionBody(section));
   const otherStage = unitsForAnotherCourseStage(units, findings);
   const older = linesForOlderPatients(units.map((u) => u.text), d);
-  return units.filter((unit, i) => otherStage[i] || older[i] || subheadingExcludesPatient(section, unit, d, conditions)).map((unit) => comparable(unit.text));
+  return units.filter((unit, i) => otherStage[i] || older[i] || subheadingExcludesPatient(section, unit, d, conditions, findings)).map((unit) => comparable(unit.text));
 }
 
 /**

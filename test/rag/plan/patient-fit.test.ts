@@ -31,6 +31,20 @@ describe('excludesPatient: text that sets pregnancy aside', () => {
   });
 });
 
+describe('excludesPatient: a row that names pregnancy among the people it is for (HIV sample Table 3.1)', () => {
+  const row = 'Table 3.1 Preferred first-line regimens: Group: Adults and adolescents weighing 30 kg or more, including pregnant and breastfeeding women; Regimen: TLD: tenofovir 300 mg + lamivudine 300 mg + dolutegravir 50 mg; Dose: One tablet once daily';
+
+  it('keeps the row for a man and for a woman three weeks after birth, as for a pregnant woman', () => {
+    expect(excludesPatient(row, man)).toBe(false);
+    expect(excludesPatient(row, { ageYears: 26, sex: 'female', pregnant: false, postpartum: true, daysSinceDelivery: 21 })).toBe(false);
+    expect(excludesPatient(row, pregnantWoman)).toBe(false);
+  });
+
+  it('still leaves out a line about pregnancy alone, though it names a trimester "including" it', () => {
+    expect(excludesPatient('TLD is the preferred regimen in pregnancy, including the first trimester.', man)).toBe(true);
+  });
+});
+
 describe('excludesPatient: a sentence for the weeks after birth that points back to pregnancy', () => {
   const sentence = 'A woman who has a severe headache or blurred vision after birth, or a blood pressure of 160/110 mmHg or more, needs the same urgent care as in pregnancy, including magnesium sulfate and referral.';
 

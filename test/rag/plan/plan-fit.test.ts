@@ -633,6 +633,45 @@ describe('PrEP is for people who do not have HIV (HIV sample ch8, annex 1)', () 
   });
 });
 
+describe('PEP is for people who do not have HIV either (HIV sample ch1 "Recent exposure and the window period", ch8)', () => {
+  const window = section('S1', 'HIV testing > HIV testing services > Recent exposure and the window period', 'A person who tests negative but had a possible exposure in the past six weeks should be retested after four to six weeks. A person with a possible exposure in the past 72 hours should be referred at once for post-exposure prophylaxis (chapter 8).');
+  const woman = { ageYears: 26, sex: 'female' as const, pregnant: false, postpartum: true };
+
+  it('leaves the referral for PEP out of the plan of a woman living with HIV, and keeps it for one whose test is negative', () => {
+    const reactive = extractivePlan({ diagnoses: [{ condition: 'HIV' }], demographics: woman, findings: [{ category: 'test_result', value: 'HIV test reactive' }], sections: [window] });
+    expect(reactive).not.toMatch(/post-exposure prophylaxis/);
+    const negative = extractivePlan({ diagnoses: [{ condition: 'possible HIV exposure' }], demographics: woman, findings: [{ category: 'test_result', value: 'HIV test non-reactive' }], sections: [window] });
+    expect(negative).toMatch(/post-exposure prophylaxis/);
+  });
+});
+
+describe('a heading for people with the illness another book is about (TB sample ch5 "TB and HIV")', () => {
+  const tbAndHiv = {
+    sectionPath: 'TB and HIV > TB and HIV',
+    titlePath: 'Tuberculosis screening and referral > TB and HIV > TB and HIV',
+    text: [
+      'TB and HIV > TB and HIV',
+      'Care for the two conditions must be linked: every person with TB should know their HIV status.',
+      'Cotrimoxazole for people with TB and HIV',
+      'All people with TB who are living with HIV should also take cotrimoxazole prophylaxis, which prevents other serious infections and reduces deaths.',
+    ].join('\n'),
+  };
+  const man = { ageYears: 35, sex: 'male' as const };
+
+  it('leaves its lines out for a man with HIV and no TB', () => {
+    expect(linesForOtherPatients(tbAndHiv, man, ['HIV'], [{ category: 'test_result', value: 'HIV test reactive' }]).some((l) => l.includes('cotrimoxazole prophylaxis'))).toBe(true);
+  });
+
+  it('keeps them for a man with TB whose HIV test is reactive', () => {
+    expect(linesForOtherPatients(tbAndHiv, man, ['tuberculosis'], [{ category: 'test_result', value: 'HIV test reactive' }])).toEqual([]);
+  });
+
+  it('reads a sign in such a heading as no illness of another book ("Daily iron for children with some palmar pallor")', () => {
+    const iron = { sectionPath: 'Anaemia in children > Daily iron for children with some palmar pallor', titlePath: 'Anaemia in children and pregnant women, including deworming (sample guideline) > Anaemia in children > Daily iron for children with some palmar pallor', text: 'Give iron between meals.' };
+    expect(linesForOtherPatients(iron, { ageMonths: 30 }, ['anaemia'], [{ category: 'test_result', value: 'haemoglobin 9 g/dL' }])).toEqual([]);
+  });
+});
+
 describe('a prohibition for people with a named condition (anaemia sample Table 3.1 note: sickle cell disease)', () => {
   const note = section('S1', 'Iron and folic acid > Iron treatment for children with anaemia > Iron dosing for children by age', 'Give one dose of iron daily for 14 days.\nNote: Do not give iron to a child with severe acute malnutrition who is receiving RUTF, or to a child with sickle cell disease unless iron deficiency has been confirmed at a facility.');
   const child = { ageYears: 4, sex: 'female' as const, weightKg: 15 };
