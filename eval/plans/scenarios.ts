@@ -1228,7 +1228,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // PrEP is for "people who do not have HIV"; the quick dose reference states its dose without saying so.
     messages: ['35 year old man, HIV positive, newly diagnosed, not on ART', 'dx: HIV'],
     mustSay: [/HIV/],
-    mustNotSay: [/PrEP|emtricitabine/i],
+    // The TB book's "TB and HIV" ranks for him once ART is asked: its lines under "for people with TB"
+    // ("All people with TB who are living with HIV should also take cotrimoxazole") are not his.
+    mustNotSay: [/PrEP|emtricitabine/i, /\bpeople with (?:presumptive or confirmed )?TB\b/i],
   },
   {
     id: 'hiv-on-tld-high-viral-load-gets-adherence',
@@ -1248,6 +1250,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['19 year old woman, not pregnant, condom broke last night with a partner living with HIV who is not on treatment, HIV rapid test today non-reactive', 'dx: possible HIV exposure'],
     mustCite: [/Post-exposure prophylaxis/i],
     mustSay: [/72 hours/i],
+  },
+  {
+    id: 'hiv-postpartum-breastfeeding-never-started-art',
+    book: 'hiv',
+    population: 'woman 3 weeks after birth, breastfeeding, HIV known since her pregnancy, never started ART',
+    // "Known since pregnancy" once made her pregnant again (the delivery 3 weeks ago lost), and the plan
+    // was the testing strategy and self-tests for a woman whose HIV is known, with PEP "within 72 hours"
+    // (for people without HIV). Her plan starts treatment: TLD (Table 3.1's row "including pregnant and
+    // breastfeeding women", once read as a pregnancy row).
+    messages: ['Woman 26 years, delivered 3 weeks ago, breastfeeding. She is HIV positive, known since pregnancy, but never started ART.', 'dx: HIV'],
+    mustSay: [/TLD|dolutegravir/],
+    mustNotSay: [/post-exposure prophylaxis|\bPEP\b/i, /self-test/i],
+    mustNotCite: [/Antiretroviral therapy in pregnancy|HIV self-testing/i],
   },
   {
     id: 'hiv-adult-man',

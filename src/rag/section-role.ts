@@ -90,6 +90,22 @@ export function asksToStartTreatment(condition: string, findings: readonly Findi
   return saysNone || NEW_DIAGNOSIS.test(condition) || findings.some((f) => !f.negated && NEW_DIAGNOSIS.test(f.value));
 }
 
+/** What precedes a medicine's name in a finding that she does not take it: "no ART", "not on metformin". */
+const NOT_TAKEN = /^\s*(?:no|not on|never (?:started|took|taken|on)|not (?:started|taking|given))\s+/i;
+
+/**
+ * The medicines named as not taken, for a patient whose treatment is to start ("HIV positive, never started
+ * ART": antiretroviral therapy): starting them is what is asked, though the finding is a negation. Not a
+ * generic "no medicines".
+ */
+export function medicinesToStart(condition: string, findings: readonly Finding[]): string[] {
+  if (!asksToStartTreatment(condition, findings)) return [];
+  return findings
+    .filter((f) => f.category === 'medication' && f.negated && !NO_MEDICINE.test(f.value))
+    .map((f) => f.value.replace(NOT_TAKEN, '').trim())
+    .filter(Boolean);
+}
+
 /**
  * A diagnosis the health worker has not confirmed: "presumptive pulmonary tuberculosis", "raised blood
  * pressure reading, not yet confirmed", "?malaria", "sugar sickness?". A question mark counts at the

@@ -305,6 +305,22 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(ids.slice(0, 3).filter((id) => id.startsWith('preg-pph')).length).toBeLessThanOrEqual(1);
   });
 
+  it('asks for the medicine a patient has not started: HIV never treated finds first-line treatment above the testing strategy', async () => {
+    const input = {
+      condition: 'HIV',
+      demographics: { ageYears: 26, sex: 'female' as const, pregnant: false, postpartum: true, daysSinceDelivery: 21 },
+      findings: [
+        { category: 'history' as const, value: 'breastfeeding' },
+        { category: 'test_result' as const, value: 'HIV test reactive' },
+        { category: 'medication' as const, value: 'no antiretroviral therapy', negated: true },
+      ],
+    };
+    expect(buildQueryVariants(input).contextual).toContain('antiretroviral');
+    const ids = (await searchGuidelines(textOnly, input)).sections.map((s) => s.section.sectionId ?? '');
+    expect(ids[0]).toBe('hiv-art-tld');
+    expect(ids.slice(0, 3).filter((id) => id.startsWith('hiv-testing'))).toEqual([]);
+  });
+
   it('reads the follow-up of a child on RUTF: a MUAC of 126 mm is the discharge criteria, a falling weight is not responding', async () => {
     const demographics = { ageMonths: 30, sex: 'male' as const, weightKg: 10.8 };
     const recovered = { condition: 'SAM follow up', demographics, findings: [{ category: 'history' as const, value: 'plumpy nut 6 weeks' }, { category: 'exam_sign' as const, value: 'muac 126mm, no swelling of feet' }] };

@@ -119,7 +119,26 @@ export function extractHistory(extraction: Extraction): void {
   extractAppetiteTest(extraction);
   extractMedicines(extraction);
   extractHabits(extraction);
+  extractBreastfeeding(extraction);
   extractCourse(extraction);
+}
+
+/**
+ * A mother who breastfeeds ("delivered 3 weeks ago, breastfeeding", "lactating"): her plan differs (a
+ * woman found to have HIV while breastfeeding starts treatment at once and her baby is tested). Not a
+ * feeding problem ("poor breastfeeding", "unable to breastfeed": danger-sign words, read as symptoms), and
+ * not a denied or a past one.
+ */
+const BREASTFEEDING = re(String.raw`\b(?:breast\s?-?\s?feeding|lactating)\b`);
+const FEEDING_PROBLEM_BEFORE = /\b(?:unable|not able|cannot|can't|stopped|refus\w*|poor\w*|difficult\w*|problems?|weak|no)\s+(?:with\s+)?$/;
+const FEEDING_PROBLEM_AFTER = /^\s+(?:poorly|badly|weakly|less|little|not well|problems?|difficult\w*)\b/;
+
+function extractBreastfeeding(extraction: Extraction): void {
+  const { text } = extraction;
+  const said = findMentions(extraction.clinical, BREASTFEEDING).find(
+    (m) => !m.negated && !m.historical && !FEEDING_PROBLEM_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)) && !FEEDING_PROBLEM_AFTER.test(text.slice(m.end, m.end + 24)),
+  );
+  if (said) extraction.addFinding(said.start, 'history', 'breastfeeding');
 }
 
 /**

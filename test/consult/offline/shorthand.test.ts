@@ -57,6 +57,11 @@ const SHORTHAND: readonly Case[] = [
   { text: 'gave birth 72 hours ago', demographics: { pregnant: false, postpartum: true, daysSinceDelivery: 3 } },
   { text: 'she delivered and has fever since yesterday', demographics: { pregnant: false, postpartum: true, sex: F }, findings: [symptom('fever')] },
   { text: 'woman 30, pre-eclampsia in her last pregnancy', demographics: { ageYears: 30, sex: F } },
+  // A mother who breastfeeds; a baby who feeds poorly is not one
+  { text: 'delivered 3 weeks ago, breastfeeding, HIV positive', findings: [history('breastfeeding')] },
+  { text: 'woman 30, lactating mother, fever', findings: [history('breastfeeding'), symptom('fever')] },
+  { text: '4 month old baby, breastfeeding poorly', absent: ['breastfeeding'] },
+  { text: 'baby unable to breastfeed since morning', absent: ['breastfeeding'] },
   // West African English and Pidgin
   { text: 'she get belle 5 months', demographics: { pregnant: true, trimester: 2, sex: F } },
   { text: 'carry belle, fever', demographics: { pregnant: true, sex: F }, findings: [symptom('fever')] },
