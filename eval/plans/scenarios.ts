@@ -1265,6 +1265,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Antiretroviral therapy in pregnancy|HIV self-testing/i],
   },
   {
+    id: 'hiv-postpartum-pregnancy-named-in-a-later-message',
+    book: 'hiv',
+    population: 'woman 3 weeks after birth; a later message says her HIV was found in pregnancy',
+    // The delivery is in the first message, "since her pregnancy" in the second: the second once made her
+    // pregnant again, and her plan quoted "TLD is the preferred regimen in pregnancy, including the first
+    // trimester" and "This matters for pregnant women" (ch4 "Antiretroviral therapy in pregnancy").
+    messages: ['Woman 26 years, delivered 3 weeks ago', 'breastfeeding, HIV positive since her pregnancy, never started ART', 'dx: HIV'],
+    mustSay: [/TLD|dolutegravir/],
+    mustNotSay: [/first trimester|pregnant women/i],
+    mustNotCite: [/Antiretroviral therapy in pregnancy/i],
+  },
+  {
     id: 'hiv-adult-man',
     book: 'hiv',
     population: 'adult man, new positive test',

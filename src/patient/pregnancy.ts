@@ -112,6 +112,28 @@ export function withoutStatedPostpartum(condition: string, d: Demographics): str
   return rest || condition;
 }
 
+/**
+ * The demographics after a later message, for pregnancy: a bare pregnancy word after a delivery the consult
+ * already knows of ("HIV known since her pregnancy" after "delivered 3 weeks ago") speaks of the pregnancy
+ * that ended; a delivery said later ends a pregnancy known before (its weeks go with it), and a gestation
+ * said later replaces a delivery (a correction).
+ */
+export function withLaterDemographics(earlier: Demographics, later: Demographics): Demographics {
+  const merged: Demographics = { ...earlier, ...later };
+  const laterGestation = later.gestationWeeks !== undefined || later.trimester !== undefined;
+  if (earlier.postpartum === true && later.pregnant === true && !laterGestation && later.postpartum === undefined) {
+    return { ...merged, pregnant: false, postpartum: true };
+  }
+  if (later.postpartum === true) {
+    delete merged.gestationWeeks;
+    delete merged.trimester;
+  } else if (later.pregnant === true && laterGestation) {
+    delete merged.postpartum;
+    delete merged.daysSinceDelivery;
+  }
+  return merged;
+}
+
 /** A woman or girl who could be pregnant and has not said: pregnancy text is kept for her. */
 export function mayBePregnant(d: Demographics): boolean {
   const s = pregnancyStatus(d).state;

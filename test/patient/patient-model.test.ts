@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageGroupOf, ageInMonths, toMonths } from '../../src/patient/age.js';
-import { pregnancyStatus, trimesterForWeeks, withoutStatedPostpartum } from '../../src/patient/pregnancy.js';
+import { pregnancyStatus, trimesterForWeeks, withLaterDemographics, withoutStatedPostpartum } from '../../src/patient/pregnancy.js';
 import { withoutNegatedPhrases } from '../../src/patient/negation.js';
 import { resultPolarity, resultUnavailable } from '../../src/patient/test-result.js';
 
@@ -68,5 +68,16 @@ describe('the patient model', () => {
     expect(withoutStatedPostpartum('postpartum', delivered)).toBe('postpartum');
     // Her state is not known from the demographics: the words are what says it.
     expect(withoutStatedPostpartum('BP high after delivery', { sex: 'female', ageYears: 30 })).toBe('BP high after delivery');
+  });
+
+  it('keeps a delivery the consult knows of over a later bare pregnancy word, and takes a later delivery or gestation', () => {
+    const delivered = { sex: 'female' as const, ageYears: 26, pregnant: false, postpartum: true, daysSinceDelivery: 21 };
+    // "HIV known since her pregnancy" in a later message speaks of the pregnancy that ended.
+    expect(pregnancyStatus(withLaterDemographics(delivered, { pregnant: true }))).toEqual({ state: 'postpartum', daysSinceDelivery: 21 });
+    // A gestation said later is a correction: she is pregnant.
+    expect(pregnancyStatus(withLaterDemographics(delivered, { pregnant: true, gestationWeeks: 30, trimester: 3 }))).toEqual({ state: 'pregnant', weeks: 30, trimester: 3 });
+    // A delivery said later ends the pregnancy known before, and its weeks with it.
+    const pregnant = { sex: 'female' as const, ageYears: 26, pregnant: true, gestationWeeks: 38, trimester: 3 as const };
+    expect(withLaterDemographics(pregnant, { pregnant: false, postpartum: true, daysSinceDelivery: 1 })).toEqual({ sex: 'female', ageYears: 26, pregnant: false, postpartum: true, daysSinceDelivery: 1 });
   });
 });

@@ -2,6 +2,7 @@ import { isAppError, userMessage } from '../../core/app-error.js';
 import type { ConsultProtocolState, ConsultSnapshot, TurnOutcome } from '../consult-store.js';
 import type { PendingInbound } from '../message-store.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
+import { withLaterDemographics } from '../../patient/pregnancy.js';
 import { parseChatCommand } from '../chat-command.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
 import { extractFacts, type ExtractedFacts } from '../offline/extract-facts.js';
@@ -130,7 +131,7 @@ function offlineTurn(consult: ConsultSnapshot, text: string, facts: ExtractedFac
 }
 
 function offlineAnswer(consult: ConsultSnapshot, text: string, facts: ExtractedFacts): TurnOutcome {
-  const demographics: Demographics = { ...consult.demographics, ...readBareAnswer(consult.state.asked, text), ...facts.demographics };
+  const demographics: Demographics = withLaterDemographics({ ...consult.demographics, ...readBareAnswer(consult.state.asked, text) }, facts.demographics);
   const known = new Set(consult.findings.map((f) => f.value.toLowerCase()));
   const newFindings = facts.findings.filter((f) => !known.has(f.value.toLowerCase()));
   const allFindings = [...consult.findings, ...newFindings];
@@ -175,7 +176,7 @@ async function llmTurn(model: InterviewModel, consult: ConsultSnapshot, text: st
   for (const action of result.actions) {
     if (action.kind === 'demographics') {
       const { weightKg, ...rest } = action.demographics;
-      demographics = { ...demographics, ...rest, ...(weightKg !== undefined && !refused.has(weightKg) ? { weightKg } : {}) };
+      demographics = withLaterDemographics(demographics, { ...rest, ...(weightKg !== undefined && !refused.has(weightKg) ? { weightKg } : {}) });
     } else if (action.kind === 'findings') findings.push(...action.findings.filter((f) => !mentionsRefused(f.value)));
     else differentials = action;
   }
