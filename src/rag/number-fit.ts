@@ -125,11 +125,17 @@ const RANGE = new RegExp(`${NUMBER}\\s*(?:${UNIT})?\\s*(?:to|-)\\s*(${LOWER})?\\
 const BELOW = new RegExp(`${LOWER}\\s*${NUMBER}\\s*${UNIT}`, 'g');
 const FROM = new RegExp(`(?:at least|from)\\s*${NUMBER}\\s*${UNIT}`, 'g');
 const OR_MORE = new RegExp(`${NUMBER}\\s*${UNIT}\\s*${UPPER}`, 'g');
+/** "Above 18 mmol/L", "more than 7.0 mmol/L", "> 11 g/dl": the cut-off itself is not in the band. */
+const ABOVE_WORDS = '(?:above|over|more than|greater than|higher than|>)';
+const ABOVE = new RegExp(`${ABOVE_WORDS}\\s*${NUMBER}\\s*${UNIT}`, 'g');
+/** A value just above a cut-off: "above 18 mmol/L" holds 18.1, not 18. */
+const JUST_ABOVE = 1e-9;
 
 const MMHG = '(?:\\s*mm\\s*hg)?';
 const BP_RANGE = new RegExp(`${BP}${MMHG}\\s*(?:to|and|-)\\s*${BP}`, 'g');
 const BP_BELOW = new RegExp(`${LOWER}\\s*${BP}`, 'g');
 const BP_OR_MORE = new RegExp(`${BP}${MMHG}\\s*${UPPER}`, 'g');
+const BP_ABOVE = new RegExp(`${ABOVE_WORDS}\\s*${BP}`, 'g');
 
 /** The ranges and cut-offs of a text: "115 mm to less than 125 mm", "Below 6.1 mmol/L", "7.0 mmol/L or more". */
 export function statedBands(text: string): StatedBand[] {
@@ -164,12 +170,14 @@ function bandsIn(plain: string, read: { pressure: boolean; units: boolean }): St
   if (read.pressure) take(BP_RANGE, (m) => pressure(m, 'range', { low: Number(m[1]), high: Number(m[3]) + 1 }, { low: Number(m[2]), high: Number(m[4]) + 1 }));
   if (read.pressure) take(BP_BELOW, (m) => pressure(m, 'below', { low: 0, high: Number(m[1]) }, { low: 0, high: Number(m[2]) }));
   if (read.pressure) take(BP_OR_MORE, (m) => pressure(m, 'or_more', { low: Number(m[1]), high: Infinity }, { low: Number(m[2]), high: Infinity }));
+  if (read.pressure) take(BP_ABOVE, (m) => pressure(m, 'or_more', { low: Number(m[1]) + JUST_ABOVE, high: Infinity }, { low: Number(m[2]) + JUST_ABOVE, high: Infinity }));
   if (!read.units) return bands;
   // "6.1 to 6.9 mmol/L" includes 6.9; "115 to less than 125 mm" stops before 125.
   take(RANGE, (m) => inUnit(m[5], Number(m[1]), m[3] ? Number(m[4]) : Number(m[4]) + 0.1));
   take(BELOW, (m) => inUnit(m[2], 0, Number(m[1])));
   take(FROM, (m) => inUnit(m[2], Number(m[1]), Infinity));
   take(OR_MORE, (m) => inUnit(m[2], Number(m[1]), Infinity));
+  take(ABOVE, (m) => inUnit(m[2], Number(m[1]) + JUST_ABOVE, Infinity));
   return bands;
 }
 

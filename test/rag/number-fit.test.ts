@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { measuredFit, measurementsIn, measurementsPlaced, statedBands } from '../../src/rag/number-fit.js';
 
+describe('a cut-off written before its number ("above 18 mmol/L", "more than 160/110")', () => {
+  it('holds the values past it and not the cut-off itself', () => {
+    const sentence = 'A glucose above 18 mmol/L without any of these signs still needs a clinician review within one day.';
+    expect(measuredFit(sentence, [{ unit: 'mmol/l', value: 22 }])).toBe('fits');
+    expect(measuredFit(sentence, [{ unit: 'mmol/l', value: 18 }])).toBe('other_band');
+    expect(measuredFit('Refer if the blood pressure is more than 160/110 mmHg.', [{ unit: 'systolic', value: 170 }, { unit: 'diastolic', value: 100 }])).toBe('fits');
+    expect(measuredFit('Refer if the blood pressure is more than 160/110 mmHg.', [{ unit: 'systolic', value: 150 }, { unit: 'diastolic', value: 100 }])).toBe('other_band');
+  });
+});
+
 describe('numbers that select a section', () => {
   it('reads what a health worker measured, in one unit per quantity', () => {
     expect(measurementsIn('MUAC 12cm, Hb 8.5g/dl, FBS 8.2 mmol/l, VL 2,400 copies/ml, diarrhoea 3 wks')).toEqual([
