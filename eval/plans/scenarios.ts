@@ -1297,6 +1297,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'diabetes-new-glucose-22-needs-clinician-within-a-day',
+    book: 'diabetes',
+    population: 'man of 48, new diabetes, random glucose 22 mmol/L, no emergency signs',
+    // Above 18 mmol/L the guideline suspects a hyperglycaemic emergency with its signs, and "a glucose above
+    // 18 mmol/L without any of these signs still needs a clinician review within one day" (ch4). His plan was
+    // metformin's starting dose and healthy eating, nothing about the glucose itself.
+    messages: ['man 48, thirsty and passing urine a lot for a month, random glucose 22 mmol/L, not on any medicine, alert, no vomiting', 'dx: type 2 diabetes, new'],
+    mustSay: [/clinician review within one day/i],
+  },
+  {
     id: 'diabetes-pregnant-on-sulfonylurea',
     book: 'diabetes',
     population: 'pregnant woman, known diabetes on glibenclamide',

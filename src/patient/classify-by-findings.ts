@@ -1,6 +1,7 @@
 import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
 import { severeAnaemiaFound } from './anaemia.js';
+import { veryHighGlucoseFound } from './glucose.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
@@ -30,6 +31,7 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
     (dx) => classifiedPneumonia(dx, demographics, findings, hasDangerSign),
     (dx) => classifiedMalaria(dx, findings, hasDangerSign),
     (dx) => classifiedHypertension(dx, demographics, findings),
+    (dx) => classifiedDiabetes(dx, findings),
   ];
   return steps.reduce((dx, step) => step(dx), condition);
 }
@@ -164,6 +166,20 @@ export function classifiedAnaemia(condition: string, findings: readonly Finding[
   if (!/\ban(?:a)?emi/i.test(condition) || ANAEMIA_GRADED.test(condition)) return condition;
   return severeAnaemiaFound(findings) ? withClass('severe anaemia', condition) : condition;
 }
+
+/**
+ * Diabetes with a glucose above 18 mmol/L (glucose.ts) is very high glucose: "type 2 diabetes, new" at
+ * 22 mmol/L needs the guideline's section on very high glucose (an emergency with its signs, a clinician
+ * review within one day without them), not only metformin's starting dose. A diagnosis that already names
+ * an emergency or a low glucose is left as it is.
+ */
+export function classifiedDiabetes(condition: string, findings: readonly Finding[]): string {
+  if (!DIABETES.test(condition) || DIABETES_EMERGENCY_STATED.test(condition)) return condition;
+  return veryHighGlucoseFound(findings) ? withClass('very high glucose (check for a hyperglycaemic emergency)', condition) : condition;
+}
+
+const DIABETES = /\bdiabet\w*|\bdm\b|\bsugar (?:sickness|disease)\b/i;
+const DIABETES_EMERGENCY_STATED = /\b(?:very high|emergenc\w*|ketoacidosis|dka|hyperosmolar|hhs|hyperglyc\w*|hypo\w*|low (?:glucose|sugar))\b/i;
 
 const ANAEMIA_GRADED = /\b(?:severe|mild|moderate|some|non-severe|pallor|prevent\w*|prophyla\w*|supplement\w*)\b/i;
 

@@ -147,6 +147,23 @@ describe('an anaemia graded by pallor and haemoglobin', () => {
   });
 });
 
+describe('a diabetes with a very high glucose (diabetes sample ch4: above 18 mmol/L)', () => {
+  const result = (value: string) => [{ category: 'test_result' as const, value }];
+
+  it('names the very high glucose first, in mmol/L or mg/dL', () => {
+    expect(classifiedByFindings('type 2 diabetes, new', result('blood glucose 22 mmol/L'), false)).toBe('very high glucose (check for a hyperglycaemic emergency): type 2 diabetes, new');
+    expect(classifiedByFindings('diabetes', result('RBS 400 mg/dl'), false)).toBe('very high glucose (check for a hyperglycaemic emergency): diabetes');
+  });
+
+  it('leaves a glucose of 18 or less, a stated emergency or low glucose, and another diagnosis as they are', () => {
+    expect(classifiedByFindings('type 2 diabetes', result('blood glucose 18 mmol/L'), false)).toBe('type 2 diabetes');
+    expect(classifiedByFindings('diabetic ketoacidosis', result('blood glucose 25 mmol/L'), false)).toBe('diabetic ketoacidosis');
+    expect(classifiedByFindings('diabetes, hypoglycaemia', result('blood glucose 25 mmol/L'), false)).toBe('diabetes, hypoglycaemia');
+    expect(classifiedByFindings('malaria', result('blood glucose 25 mmol/L'), false)).toBe('malaria');
+    expect(classifiedByFindings('diabetes', [{ ...result('blood glucose 25 mmol/L')[0]!, negated: true }], false)).toBe('diabetes');
+  });
+});
+
 describe('a diarrhoea classified by the signs found (IMCI)', () => {
   const sign = (value: string) => ({ category: 'exam_sign' as const, value });
   const lasted = (value: string) => ({ category: 'duration' as const, value });

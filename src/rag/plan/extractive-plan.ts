@@ -9,7 +9,7 @@ import { formatCitation } from './citations.js';
 import { dosesGiven, findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
 import { excludesPatient, linesForOlderPatients, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
-import { measurementsReported } from '../number-fit.js';
+import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
@@ -51,6 +51,21 @@ const COURSE_BONUS = 2;
 const CONFIRMING_BONUS = 2;
 /** Added to each sentence of a section that restricts a medicine the patient already takes: as much as a dose row for her band. */
 const MEDICINE_WARNING_BONUS = 6;
+/**
+ * Added to a sentence that says what to do about a range or cut-off holding what the health worker measured
+ * ("If it is still below 3.9 mmol/L ..., give sugar again" for 3.0 mmol/L): it is about her reading, as a
+ * dose row for her band is about her weight. One more when it says what the reading needs ("A glucose above
+ * 18 mmol/L without any of these signs still needs a clinician review within one day" for 22 mmol/L), so
+ * that it is not crowded out by the section's other lines.
+ */
+const MEASURED_BONUS = 2;
+/** What a sentence with a cut-off says to do about a reading past it: "needs a clinician review", "are recommended", "refer". */
+const NEEDS = /\b(?:needs?|recommended|requires?)\b/i;
+
+function saysWhatToDo(text: string): boolean {
+  return ACTION.test(text) || NEEDS.test(text);
+}
+
 /** A unit needs this score to be a key sentence (see scoreUnit). */
 const MIN_SCORE = 2;
 /** The bar when no unit reaches MIN_SCORE: a unit that says to do something. */
@@ -202,7 +217,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.
       const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;
       const course = unit.subheading !== undefined && courseHeadings.some((h) => h.test(unit.subheading ?? '')) ? COURSE_BONUS : 0;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course + confirming;
+      const placed = unit.kind !== 'row' && measured.length > 0 && saysWhatToDo(unit.text) && measuredFit(unit.text, measured) === 'fits' ? MEASURED_BONUS + (NEEDS.test(unit.text) ? 1 : 0) : 0;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + placed + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course + confirming;
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });

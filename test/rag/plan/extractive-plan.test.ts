@@ -308,3 +308,18 @@ describe('extractivePlan: the line that sends the reader to another section of t
     expect(plan).not.toContain('return after 5 days');
   });
 });
+
+describe('extractivePlan for a reading past a cut-off the guideline acts on (diabetes sample ch4)', () => {
+  it('keeps "a glucose above 18 mmol/L ... still needs a clinician review within one day" for a glucose of 22, not for 15', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-DIABETES', ['Very high glucose: hyperglycaemic emergencies', 'Referral for hyperglycaemic emergencies']));
+    const plan = (glucose: number) =>
+      extractivePlan({
+        diagnoses: [{ condition: 'very high glucose (check for a hyperglycaemic emergency): type 2 diabetes, new', confidence: 0.8 }],
+        demographics: { ageYears: 48, sex: 'male' },
+        findings: [{ category: 'test_result', value: `blood glucose ${glucose} mmol/L` }],
+        sections,
+      });
+    expect(plan(22)).toContain('still needs a clinician review within one day');
+    expect(plan(15)).not.toContain('still needs a clinician review within one day');
+  });
+});
