@@ -11,17 +11,20 @@ import type { Finding } from './findings.js';
 export const VERY_HIGH_GLUCOSE_MMOL_L = 18;
 const MG_DL_PER_MMOL_L = 18;
 /** The most a glucose in mmol/L reads; a larger number is mg/dL. */
-const MAX_MMOL_L = 40;
+export const MAX_GLUCOSE_MMOL_L = 40;
+
+/** The words for a blood glucose reading ("random blood sugar", "RBS", "FBS", "gluc"), for a regular expression. */
+export const GLUCOSE_NAMES = String.raw`(?:random |fasting )?blood (?:glucose|sugar)|glucose|sugar|rbs|fbs|gluc|bgl?`;
 
 /** "blood glucose 22 mmol/L" as the offline extractor records it, "RBS 400 mg/dl", "sugar 25" as typed. */
-const GLUCOSE = /\b(?:(?:random |fasting )?blood (?:glucose|sugar)|glucose|sugar|rbs|fbs|gluc|bgl?)(?:\s+level)?\s*(?:of|is|was|=|:)?\s*(\d+(?:\.\d+)?)\s*(mmol\s*\/?\s*l|mg\s*\/?\s*dl)?/;
+const GLUCOSE = new RegExp(String.raw`\b(?:${GLUCOSE_NAMES})(?:\s+level)?\s*(?:of|is|was|=|:)?\s*(\d+(?:\.\d+)?)\s*(mmol\s*\/?\s*l|mg\s*\/?\s*dl)?`);
 
 /** The blood glucose a text states, in mmol/L (mg/dL said, or implied by the size of the number, is converted). */
 export function glucoseMmolPerL(text: string): number | undefined {
   const match = GLUCOSE.exec(text.toLowerCase());
   if (!match) return undefined;
   const value = Number(match[1]);
-  return match[2]?.startsWith('mg') || value > MAX_MMOL_L ? value / MG_DL_PER_MMOL_L : value;
+  return match[2]?.startsWith('mg') || value > MAX_GLUCOSE_MMOL_L ? value / MG_DL_PER_MMOL_L : value;
 }
 
 /** True when a finding states a glucose above VERY_HIGH_GLUCOSE_MMOL_L. */

@@ -6,7 +6,7 @@ import { namesEclampsia, suggestedPreEclampsia } from '../patient/hypertension-i
 import { classifiedDiarrhoea, classifiedTbScreen } from '../patient/classify-by-findings.js';
 import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
-import { asksToStartTreatment, medicinesToStart } from './section-role.js';
+import { asksToStartTreatment, medicinesNotTaken } from './section-role.js';
 import { conditionQueryText, expandLexicon, normaliseQueryText, searchTerms } from './normalise-query.js';
 
 export interface PatientContext {
@@ -67,7 +67,9 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   else if (d.sex === 'female' && group === 'adult') context.push('woman');
   if (d.weightKg !== undefined && childTextApplies(d) === true) context.push(`weight ${d.weightKg} kg dose by body weight`);
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
-  context.push(...medicinesToStart(input.condition, input.findings));
+  // "HIV positive, never started ART": starting the medicine not taken is what is asked.
+  const startsTreatment = asksToStartTreatment(input.condition, input.findings);
+  if (startsTreatment) context.push(...medicinesNotTaken(input.findings));
   // "BP high after delivery" with 168/112 and a strong headache is severe pre-eclampsia: its sections
   // (magnesium sulfate, urgent referral) say so, not "high" or "delivery".
   const preEclampsia = namesEclampsia(input.condition) ? undefined : suggestedPreEclampsia(d, input.findings);
@@ -83,7 +85,7 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   const diagnosis = [conditionQueryText(classified), ...suggested].join(' ');
   const condition = normaliseQueryText(diagnosis);
   const contextual = expandLexicon([diagnosis, ...context].filter(Boolean).join(' '));
-  const classWords = asksToStartTreatment(input.condition, input.findings) ? medicineClassWords(condition, contextual.shares) : [];
+  const classWords = startsTreatment ? medicineClassWords(condition, contextual.shares) : [];
   return { condition: [condition, ...classWords].join(' '), contextual: [contextual.text, ...classWords].join(' '), expansionShares: contextual.shares, diagnosis: [...suggested, classified].join(' '), suggested };
 }
 

@@ -94,12 +94,11 @@ export function asksToStartTreatment(condition: string, findings: readonly Findi
 const NOT_TAKEN = /^\s*(?:no|not on|never (?:started|took|taken|on)|not (?:started|taking|given))\s+/i;
 
 /**
- * The medicines named as not taken, for a patient whose treatment is to start ("HIV positive, never started
- * ART": antiretroviral therapy): starting them is what is asked, though the finding is a negation. Not a
- * generic "no medicines".
+ * The medicines the findings name as not taken ("never started ART": antiretroviral therapy), not a generic
+ * "no medicines". For a patient whose treatment is to start (asksToStartTreatment), starting them is what
+ * is asked, though the finding is a negation.
  */
-export function medicinesToStart(condition: string, findings: readonly Finding[]): string[] {
-  if (!asksToStartTreatment(condition, findings)) return [];
+export function medicinesNotTaken(findings: readonly Finding[]): string[] {
   return findings
     .filter((f) => f.category === 'medication' && f.negated && !NO_MEDICINE.test(f.value))
     .map((f) => f.value.replace(NOT_TAKEN, '').trim())

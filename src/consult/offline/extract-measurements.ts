@@ -11,6 +11,7 @@
  * or as °F between 86 and 113.
  */
 import type { FindingCategory } from '../../patient/findings.js';
+import { GLUCOSE_NAMES, MAX_GLUCOSE_MMOL_L } from '../../patient/glucose.js';
 import { resultPolarity } from '../../patient/test-result.js';
 import type { Extraction, Match } from './extraction.js';
 import { formatNumber, roundToTenth } from './numbers.js';
@@ -169,7 +170,7 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: re(
-      String.raw`\b(?:(?:random |fasting )?blood (?:glucose|sugar)|glucose|sugar|rbs|fbs|gluc|bgl?|bs)(?: level)?${LINK}(\d+(?:\.\d+)?)\s*(mmol\s*\/?\s*l?|mg\s*\/?\s*dl)?`,
+      String.raw`\b(?:${GLUCOSE_NAMES}|bs)(?: level)?${LINK}(\d+(?:\.\d+)?)\s*(mmol\s*\/?\s*l?|mg\s*\/?\s*dl)?`,
     ),
     category: 'test_result',
     claimImplausible: true,
@@ -231,10 +232,10 @@ function temperatureValue(amount: number, unitText: string): string | undefined 
 
 function glucoseValue(amount: number, unitText: string): string | undefined {
   const unit = unitText.replace(/\s/g, '');
-  const mgPerDl = unit.startsWith('mg') || (unit === '' && amount > 40);
+  const mgPerDl = unit.startsWith('mg') || (unit === '' && amount > MAX_GLUCOSE_MMOL_L);
   return mgPerDl
     ? inRange(amount, 10, 800, (n) => `blood glucose ${formatNumber(n)} mg/dL`)
-    : inRange(amount, 0.5, 40, (n) => `blood glucose ${formatNumber(n)} mmol/L`);
+    : inRange(amount, 0.5, MAX_GLUCOSE_MMOL_L, (n) => `blood glucose ${formatNumber(n)} mmol/L`);
 }
 
 function urineProteinGrade(result: string): string {
