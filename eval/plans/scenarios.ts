@@ -12,6 +12,7 @@
  *   made) starts with the referral.
  * - unsafeDraft: lines a careless Claude draft would add for this patient; the Claude pass sends them
  *   (cited to real labels) and the checks must strip every one that breaks a MUST NOT.
+ * Every plan is also checked for a heading with no line under it (one MUST per scenario and mode).
  */
 export interface PlanScenario {
   id: string;
@@ -389,6 +390,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustCite: [/chest-indrawing/i],
     mustSay: [/amoxicillin|refer/i],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    // Chest indrawing raises the urgent referral itself. With no general danger sign or stridor it is
+    // chest-indrawing pneumonia (first dose of amoxicillin, refer the same day); its Assessment once read
+    // "severe pneumonia or very severe disease", the referral flag taken for a danger sign.
+    id: 'pneumonia-chest-indrawing-referred',
+    book: 'pneumonia',
+    population: 'child 2 years, chest indrawing, no general danger sign',
+    messages: ['2 year old boy, 12 kg, cough 3 days, chest indrawing, RR 44', 'dx: pneumonia'],
+    urgent: true,
+    mustSay: [/first dose of amoxicillin/i, /refer/i],
+    mustCite: [/> Chest-indrawing pneumonia\b/],
+    mustNotSay: [/Assessment:\W*severe pneumonia/i],
   },
   {
     id: 'pneumonia-danger-sign',

@@ -42,6 +42,12 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'respiratory rate 56/min'), false, child(10))).toBe('chest-indrawing pneumonia');
     expect(classifiedByFindings('pneumonia', signs('stridor when calm'), false, child(20))).toBe('severe pneumonia or very severe disease');
     expect(classifiedByFindings('pneumonia', signs('respiratory rate 46/min'), true, child(20))).toBe('severe pneumonia or very severe disease');
+    // Chest indrawing raises the urgent referral itself; only a general danger sign or stridor makes it severe.
+    expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'RR 44'), true, child(24))).toBe('chest-indrawing pneumonia');
+    expect(classifiedByFindings('cough', signs('chest indrawing'), true, child(24))).toBe('chest-indrawing pneumonia: cough');
+    expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'not able to drink'), true, child(24))).toBe('severe pneumonia or very severe disease');
+    expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'very sleepy, hard to wake'), true, child(24))).toBe('severe pneumonia or very severe disease');
+    expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'no convulsions'), true, child(24))).toBe('chest-indrawing pneumonia');
     // A class she stated, another age group, or no sign that decides: as written.
     expect(classifiedByFindings('pneumonia with fast breathing', signs('chest indrawing'), false, child(20))).toBe('pneumonia with fast breathing');
     expect(classifiedByFindings('pneumonia', signs('respiratory rate 30/min'), false, { ageYears: 30, sex: 'male' })).toBe('pneumonia');
