@@ -152,6 +152,9 @@ export function readPlan(plan: string): { lines: string[]; sources: string[] } {
   return { lines, sources };
 }
 
+/** The plan's headings that hold lines (the assessment's may stand alone). */
+const SECTION_HEADING = /^\*\*(?:What to do now|When to refer|Tell the family|Follow-up|Plan)\*\*$/;
+
 /** "Do not give X", "never give X", "X must not be used": a line that forbids X does not recommend it. */
 const FORBIDS = /\b(do not|don't|never|must not|should not|not be used|not used|avoid|not to be given|not given|instead of)\b/i;
 /** Unless, with its negated verbs taken out, it still tells the reader to give or keep something: "Continue X since Y must not be used". */
@@ -179,6 +182,11 @@ function judge(scenario: PlanScenario, output: ConsultOutput): ExpectationResult
       const passed = /refer/i.test(lines.slice(0, 3).join(' '));
       results.push({ kind: 'must', description: 'plan starts with the referral', passed, ...(passed ? {} : { evidence: first }) });
     }
+  }
+  if (output.text) {
+    // A heading with nothing under it reads as if the guideline had nothing to say there.
+    const empty = lines.find((line, i) => SECTION_HEADING.test(line) && (lines[i + 1] === undefined || /^\*\*/.test(lines[i + 1] ?? '')));
+    results.push({ kind: 'must', description: 'no heading without a line under it', passed: !empty, ...(empty ? { evidence: empty } : {}) });
   }
   for (const pattern of scenario.mustNotSay ?? []) {
     const offending = lines.find((line) => pattern.test(line) && !forbidsOnly(line));

@@ -25,6 +25,20 @@ export function sectionAssumesNoDangerSigns(section: { titlePath: string }): boo
  * assume no danger signs. Headings, sources and notes (lines without such wording) are kept.
  */
 export function planAfterReferral(text: string): string {
-  const kept = text.split('\n').filter((line) => !(line.trimStart().startsWith('- ') && NO_DANGER_LINE.test(line) && !/^\s*- S\d+:/.test(line)));
-  return `${REFERRAL_FIRST_LINE}\n\n${kept.join('\n')}`;
+  // A heading whose every line assumed no danger signs goes with them: an empty "Follow-up" reads as if
+  // the guideline had nothing to say.
+  const blocks = text.split('\n\n').flatMap((block) => {
+    const lines = block.split('\n');
+    const kept = lines.filter((line) => !assumesNoDangerSigns(line));
+    const emptied = kept.length < lines.length && kept.length === 1 && /^\*\*[^*]+\*\*$/.test(kept[0]?.trim() ?? '');
+    return emptied ? [] : [kept.join('\n')];
+  });
+  return `${REFERRAL_FIRST_LINE}\n\n${blocks.join('\n\n')}`;
+}
+
+const isBullet = (line: string) => line.trimStart().startsWith('- ');
+
+/** A plan line (not a source line) worded for a patient without danger signs. */
+function assumesNoDangerSigns(line: string): boolean {
+  return isBullet(line) && NO_DANGER_LINE.test(line) && !/^\s*- S\d+:/.test(line);
 }
