@@ -952,6 +952,27 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // "Hypertension in older adults" opens "Treating hypertension in people aged 65 years and older" (ch4):
+    // its "Start with low doses, such as amlodipine 2.5 mg" is not for a man of 60, who was given it; its
+    // check for dizziness on standing, "in older adults, and in people with diabetes", is his.
+    id: 'hypertension-diabetic-man-60',
+    book: 'hypertension',
+    population: 'man of 60 with diabetes',
+    messages: ['man 60 years, BP 150/95 and 152/96, diabetic on metformin', 'dx: hypertension'],
+    mustSay: [/after standing/i],
+    mustNotSay: [/amlodipine 2\.5 mg/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    // The same section for a man of 72: the low starting dose is his.
+    id: 'hypertension-man-72',
+    book: 'hypertension',
+    population: 'man of 72',
+    messages: ['72 year old man, BP 156/94 and 158/92 on two visits', 'dx: hypertension'],
+    mustSay: [/amlodipine 2\.5 mg/i],
+    mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
     id: 'hypertension-smoker-drinker',
     book: 'hypertension',
     population: 'adult man who smokes and drinks',

@@ -143,6 +143,16 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   return false;
 }
 
+/**
+ * True when the sentence states an age or weight band ("people aged 65 years and older", "children under
+ * 5 kg") and no band it states holds this patient. Unlike a word for a group ("children"), a stated band
+ * is exact, so it can say who a whole section is written for.
+ */
+export function statedBandExcludes(sentence: string, demographics: Demographics): boolean {
+  const verdicts = qualifierVerdicts(prepare(sentence), demographics);
+  return verdicts.length > 0 && !verdicts.includes(true);
+}
+
 /** A line for the patients older than those of the line before it ("Older children and adults: ..."). */
 const FOR_OLDER_THAN_BEFORE = /^\W*(?:older (?:children|infants|people|patients)|adults and older children)\b/i;
 

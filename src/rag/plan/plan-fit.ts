@@ -8,7 +8,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
-import { excludesPatient, linesForOlderPatients } from './patient-fit.js';
+import { excludesPatient, linesForOlderPatients, statedBandExcludes } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
@@ -67,11 +67,21 @@ export function sectionForOtherPopulation(section: Pick<CitedSection, 'sectionPa
   return writtenForNonPregnant(sectionBody(section));
 }
 
-/** True when the section's first sentence gives a medicine to a population this patient is not in. */
+/**
+ * True when the section's first sentence gives a medicine to a population this patient is not in, or,
+ * in a section whose heading names a group of people, states an age or weight band for it that she is
+ * outside: "Hypertension in older adults" opens "Treating hypertension in people aged 65 years and older
+ * ...", and its "Start with low doses, such as amlodipine 2.5 mg" is not for a man of 60. A band in a
+ * section not headed for a group may be one clause's ("a teaspoonful ... for a child under 2 years").
+ */
 function opensForOtherPopulation(section: Pick<CitedSection, 'text' | 'titlePath'>, d: Demographics): boolean {
   const first = splitSentences(sectionBody(section).split('\n').find((line) => line.trim() !== '') ?? '')[0] ?? '';
-  return drugsNamed(first).size > 0 && excludesPatient(first, d);
+  if (drugsNamed(first).size > 0 && excludesPatient(first, d)) return true;
+  return HEADING_FOR_A_GROUP.test(section.titlePath.split(' > ').at(-1) ?? '') && statedBandExcludes(first, d);
 }
+
+/** A heading that names the people it is written for ("Hypertension in older adults", "Treating children"). */
+const HEADING_FOR_A_GROUP = /\b(?:older (?:adults|people|persons|patients)|elderly|adults?|adolescents?|children|child|infants?|newborns?|women|men|girls|boys)\b/i;
 
 /**
  * A treatment line that gives the treatment rather than sending the patient on for it: "Older children and

@@ -582,6 +582,27 @@ describe('a section that opens by giving its medicine to another population (mal
   });
 });
 
+describe('a section headed for a group whose first sentence states its age band (hypertension sample ch4)', () => {
+  const older = section(
+    'S1',
+    'Follow-up and special groups > Hypertension in older adults',
+    'Treating hypertension in people aged 65 years and older prevents strokes and heart failure, and age alone is not a reason to withhold treatment. Start with low doses, such as amlodipine 2.5 mg once daily, increase slowly, and review more often.',
+  );
+  const plannedFor = (ageYears: number) => extractivePlan({ diagnoses: [{ condition: 'hypertension' }], demographics: { ageYears, sex: 'male' }, findings: [], sections: [older] });
+
+  it('is for another population below the band: its low starting dose is for 65 and over, not for a man of 60', () => {
+    expect(sectionForOtherPopulation(older.section, { ageYears: 60, sex: 'male' })).toBe(true);
+    expect(sectionForOtherPopulation(older.section, { ageYears: 72, sex: 'male' })).toBe(false);
+    expect(plannedFor(60)).not.toMatch(/amlodipine/);
+    expect(plannedFor(72)).toMatch(/amlodipine 2\.5 mg/);
+  });
+
+  it('reads a band in a section not headed for a group as one clause\'s, not the whole section\'s', () => {
+    const ors = section('S2', 'Plan B: treat some dehydration with ORS > Giving ORS during Plan B', 'Show the caregiver how to give ORS: frequent small sips from a cup, or a teaspoonful every one to two minutes for a child under 2 years. A child who is not breastfed may be given 100 to 200 ml of clean water in addition during the four hours.');
+    expect(sectionForOtherPopulation(ors.section, { ageYears: 3, sex: 'male' })).toBe(false);
+  });
+});
+
 describe('a condition with its own sections in a shared book (pregnancy sample: bleeding after birth)', () => {
   const uterotonics = 'Bleeding after birth > Bleeding after birth > Medicines for bleeding after birth';
 
