@@ -1326,7 +1326,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'diabetes',
     population: 'adult, new type 2 diabetes',
     messages: ['52 year old man, fasting glucose 9 mmol/L twice, thirsty, passing urine often', 'dx: type 2 diabetes'],
-    mustSay: [/metformin|healthy eating|diet|activity/i],
+    // The titration's steps in order: its plan once went from "Week 1: 500 mg" to "After 2 more weeks:
+    // 1500 mg", the "Week 2: 1000 mg" row left out by the per-section limit (ch3 Table 3.1).
+    mustSay: [/metformin|healthy eating|diet|activity/i, /Step: Week 2;.*Total per day: 1000 mg/],
     // "Adding a sulfonylurea" (gliclazide 40 to 80 mg) follows three months of metformin: not a start.
     mustNotSay: [/gliclazide|glibenclamide/i],
     mustNotCite: [PREGNANCY_SECTION],

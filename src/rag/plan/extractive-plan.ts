@@ -227,7 +227,10 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const negatedTerms = termsOf(input.diagnoses.flatMap((d) => negatedPhrases(d.condition)).join(' '), NEGATION_WORDS);
   const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms, input.diagnoses.every((d) => severityOf(d.condition) === 'not severe')) : undefined;
   const chosen = withoutCoursesNotStarted(
-    chooseKeySentences([...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)], Math.max(0, maxSentences - (assessment ? 1 : 0))),
+    withTableStepsBetween(
+      chooseKeySentences([...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)], Math.max(0, maxSentences - (assessment ? 1 : 0))),
+      candidates,
+    ),
     input.findings,
   );
 
@@ -273,6 +276,27 @@ function chooseKeySentences(candidates: readonly Candidate[], limit: number): Ca
     chosen.push(candidate);
   }
   return chosen.sort((a, b) => a.sectionIndex - b.sectionIndex || a.position - b.position);
+}
+
+/**
+ * The chosen lines with every row of a table that lies between two chosen rows of it: the steps of a
+ * titration are read in order, and "Week 1: 500 mg" then "After 2 more weeks: 1500 mg" without "Week 2:
+ * 1000 mg" (left out by the per-section limit) reads as a jump from 500 to 1500 mg. Only rows that are
+ * candidates (that fit her) are added.
+ */
+function withTableStepsBetween(chosen: readonly Candidate[], candidates: readonly Candidate[]): Candidate[] {
+  const added = candidates.filter((c) => {
+    if (c.unit.kind !== 'row' || chosen.includes(c)) return false;
+    const table = tableOf(c);
+    const positions = chosen.filter((o) => o.unit.kind === 'row' && o.sectionIndex === c.sectionIndex && tableOf(o) === table).map((o) => o.position);
+    return positions.length >= 2 && Math.min(...positions) < c.position && c.position < Math.max(...positions);
+  });
+  return [...chosen, ...added].sort((a, b) => a.sectionIndex - b.sectionIndex || a.position - b.position);
+}
+
+/** The table a row belongs to ("Table 3.1"), from the caption the chunker writes before each row. */
+function tableOf(c: Candidate): string | undefined {
+  return /^Table\s+[\dA-Z]+(?:\.\d+)*/.exec(c.unit.text)?.[0];
 }
 
 /** The first sentence, in section order, that says what the condition is ("... means ...", "is a ..."). */

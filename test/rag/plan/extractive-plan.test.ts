@@ -323,3 +323,20 @@ describe('extractivePlan for a reading past a cut-off the guideline acts on (dia
     expect(plan(15)).not.toContain('still needs a clinician review within one day');
   });
 });
+
+describe('extractivePlan on a titration table (diabetes sample ch3, Table 3.1)', () => {
+  it('gives the steps in order, none skipped between two it gives', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-DIABETES', ['Treatment of type 2 diabetes > Metformin']));
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'type 2 diabetes' }],
+      demographics: { ageYears: 52, sex: 'male' },
+      findings: [{ category: 'test_result', value: 'fasting glucose 9.1 mmol/L' }],
+      sections,
+    });
+    const steps = plan.split('\n').filter((line) => line.includes('Metformin titration'));
+    const totals = steps.map((line) => Number(/Total per day: (\d+) mg/.exec(line)?.[1]));
+    expect(totals.length).toBeGreaterThanOrEqual(2);
+    // Consecutive steps of 500 mg a day: no jump from 500 to 1500 mg.
+    expect(totals.slice(1).every((total, i) => total - (totals[i] ?? 0) === 500)).toBe(true);
+  });
+});
