@@ -84,7 +84,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'pregnant, first trimester',
     messages: ['25 year old woman, 10 weeks pregnant, fever, RDT positive', 'dx: uncomplicated malaria'],
     mustCite: [/Uncomplicated malaria in the first trimester/],
-    mustSay: [/artemether-lumefantrine/i],
+    // "... give the first dose of artemether-lumefantrine in front of you and then refer the woman to the
+    // health facility the same day" (ch6): once left out of her plan by the per-section limit.
+    mustSay: [/artemether-lumefantrine/i, /refer the woman to the health facility the same day/i],
     mustNotSay: [ASAQ, SP],
     mustNotCite: [TEST_NEGATIVE_SECTION, OTHER_TRIMESTERS_BUT_FIRST, /Storing test kits/],
     unsafeDraft: ['Give artesunate-amodiaquine, two 100 mg/270 mg tablets once a day for three days.', 'Give sulfadoxine-pyrimethamine as IPTp today.'],
@@ -1134,7 +1136,9 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // "Severe hypertension in pregnancy" (160/110 mmHg or more: nifedipine immediate-release 10 mg, repeat
     // after 30 minutes) is for another reading: lowering a non-severe pressure fast harms the baby.
     messages: ['30 year old woman, pregnant 30 weeks, BP 150/100, protein ++ on dipstick, no headache', 'dx: pre-eclampsia'],
-    mustSay: [/refer|clinician/i],
+    // "It can worsen quickly ..., so the woman should be referred to a hospital the same day" (ch3): her
+    // plan once said only to explain the danger signs before she leaves.
+    mustSay: [/refer|clinician/i, /referred to a hospital the same day/i],
     mustNotSay: [/immediate-release/i, ACE_ARB],
     unsafeDraft: ['Give nifedipine immediate-release 10 mg by mouth now and repeat after 30 minutes.'],
   },

@@ -218,7 +218,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;
       const course = unit.subheading !== undefined && courseHeadings.some((h) => h.test(unit.subheading ?? '')) ? COURSE_BONUS : 0;
       const placed = unit.kind !== 'row' && measured.length > 0 && saysWhatToDo(unit.text) && measuredFit(unit.text, measured) === 'fits' ? MEASURED_BONUS + (NEEDS.test(unit.text) ? 1 : 0) : 0;
-      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + placed + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course + confirming;
+      const score = scoreUnit(unit, fit === 'fits', { conditionTerms, findingTerms, questionTerms }, tablesHere) + placed + (ownPopulation && findDoses(unit.text).length > 0 ? 3 : 0) + (doseOfNamedDrug ? 2 : 0) + Math.max(referenced, sends) + warning + course + confirming + (ownTimedReferral(unit.text, section, conditionTerms) ? TIMED_REFERRAL_BONUS : 0);
       candidates.push({ unit, section: labelled, sectionIndex, position, score, heading: headingFor(unit, section, fit === 'fits') });
     });
   });
@@ -395,6 +395,22 @@ function headingFor(unit: SectionUnit, section: CitedSection, fitsPatientBand: b
   if (hasDanger(text) && findDoses(text).length === 0) return 'refer';
   return 'now';
 }
+
+/**
+ * What a sentence that sends her on by a time ("should be referred to a hospital the same day") in the
+ * section headed by her own condition adds to its score. Pre-eclampsia's "It can worsen quickly ..., so
+ * the woman should be referred to a hospital the same day" names neither the condition nor a danger sign
+ * and was left out of its plan (score 1). Given in any section, not only hers, the side effects' "stop
+ * the medicine and refer the patient the same day" displaced treatment lines across the malaria plans.
+ */
+const TIMED_REFERRAL_BONUS = 2;
+
+/** A sentence that sends her on by a time ("refer ... the same day"), in the section headed by her own condition. */
+function ownTimedReferral(text: string, section: { titlePath: string }, conditionTerms: ReadonlySet<string>): boolean {
+  return TIMED_REFERRAL.test(text) && mentionsAny(section.titlePath.split(' > ').at(-1) ?? '', conditionTerms);
+}
+
+const TIMED_REFERRAL = /\brefer(?:s|red|ral)?\b[^.;]*\b(?:the same day|today|within (?:one|a|\d+) (?:day|hours?))\b/i;
 
 /**
  * Danger wording that is not negated: "no danger signs" and "no signs of severe malaria" do not count

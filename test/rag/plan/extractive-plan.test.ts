@@ -340,3 +340,16 @@ describe('extractivePlan on a titration table (diabetes sample ch3, Table 3.1)',
     expect(totals.slice(1).every((total, i) => total - (totals[i] ?? 0) === 500)).toBe(true);
   });
 });
+
+describe('extractivePlan on the section of her own condition (pregnancy sample ch3, Pre-eclampsia)', () => {
+  it('keeps the section\'s referral by a time, though it names neither the condition nor a danger sign', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-PREGNANCY', ['Hypertensive disorders of pregnancy > Pre-eclampsia']));
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'pre-eclampsia' }],
+      demographics: { ageYears: 24, sex: 'female', pregnant: true, gestationWeeks: 34 },
+      findings: [{ category: 'exam_sign', value: 'BP 150/100' }, { category: 'test_result', value: 'protein 2+ in urine' }],
+      sections,
+    });
+    expect(plan).toContain('should be referred to a hospital the same day');
+  });
+});
