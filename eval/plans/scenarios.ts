@@ -543,6 +543,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/persistent/i, /loperamide|ciprofloxacin/i],
   },
   {
+    // A bare "diarrhoea" with a skin pinch that goes back immediately is diarrhoea with no dehydration
+    // (Plan A: extra fluid, ORS packets and zinc at home). The offline extractor dropped the normal pinch,
+    // and the plan gave Plan B's 4-hour ORS for some dehydration (960 to 1600 ml for 12 to <20 kg).
+    id: 'diarrhoea-normal-skin-pinch',
+    book: 'diarrhoea',
+    population: 'child 3 years, no signs of dehydration',
+    messages: ['3 year old boy, 13 kg, diarrhoea 3 days, no blood, alert, drinks normally, skin pinch goes back immediately', 'dx: diarrhoea'],
+    mustSay: [/two packets of ORS|Plan A/i, /zinc/i],
+    mustNotSay: [/ORS in 4 hours/i],
+  },
+  {
     // "Plan B: treat some dehydration with ORS": ORS in a measured amount over four hours (Table 2.1 by
     // weight); zinc is started during Plan B for children aged 2 months or more.
     id: 'diarrhoea-some-dehydration-older-child',

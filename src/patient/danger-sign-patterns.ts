@@ -332,6 +332,12 @@ export const SLOW_SKIN_PINCH = phrasings(
   String.raw`(?<!very )slow (?:skin )?pinch`,
 );
 
+/** Skin pinch going back at once (IMCI's normal pinch: not a sign of dehydration). */
+export const NORMAL_SKIN_PINCH = phrasings(
+  String.raw`${PINCH}\s*${GOES_BACK}?\s*(?:back\s*)?(?:immediately|quickly|at once|normal(?:ly)?|fast)`,
+  String.raw`normal (?:skin )?pinch`,
+);
+
 /** "Severe dehydration" said outright. */
 export const SEVERE_DEHYDRATION_STATED = phrasings(String.raw`severe(?:ly)? dehydrat\w*`);
 

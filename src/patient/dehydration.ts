@@ -31,7 +31,8 @@ export function dehydrationClass(findings: readonly Finding[]): DehydrationClass
   if (count(SEVERE_ROW) >= 2) return 'severe';
   if (count(SOME_ROW) >= 2) return 'some';
   const absent = (pattern: RegExp) => texts.some((t) => (t.negated ? pattern.test(t.clinical.text) : findMentions(t.clinical, pattern).some((m) => m.negated)));
-  return SIGNS_OF_DEHYDRATION.some(absent) ? 'none' : undefined;
+  // A skin pinch that goes back at once is a sign checked and found normal, as "no sunken eyes" is.
+  return SIGNS_OF_DEHYDRATION.some(absent) || present(signs.NORMAL_SKIN_PINCH) ? 'none' : undefined;
 }
 
 /** The longest time diarrhoea is said to have lasted, in days ("diarrhoea 3 weeks", "loose stools for 16 days"). */

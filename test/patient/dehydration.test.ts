@@ -21,6 +21,14 @@ describe('dehydrationClass (IMCI: two signs of a row)', () => {
     expect(dehydrationClass([sign('alert, no sunken eyes, skin pinch normal')])).toBe('none');
     expect(dehydrationClass([sign('not restless, not thirsty, no sunken eyes')])).toBe('none');
   });
+
+  it('reads a skin pinch that goes back at once as a sign checked and found normal', () => {
+    expect(dehydrationClass([sign('skin pinch goes back immediately')])).toBe('none');
+    expect(dehydrationClass([sign('thirsty'), sign('pinch goes back quickly')])).toBe('none');
+    // Two signs of a row still classify; a pinch that does not go back at once is no normal pinch.
+    expect(dehydrationClass([sign('restless'), sign('sunken eyes'), sign('skin pinch goes back immediately')])).toBe('some');
+    expect(dehydrationClass([sign('skin pinch does not go back immediately')])).toBeUndefined();
+  });
 });
 
 describe('persistent diarrhoea', () => {

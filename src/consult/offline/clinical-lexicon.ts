@@ -79,6 +79,7 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   sign('sunken eyes', dangerSigns.SUNKEN_EYES),
   sign('skin pinch goes back very slowly', dangerSigns.VERY_SLOW_SKIN_PINCH),
   sign('skin pinch goes back slowly', dangerSigns.SLOW_SKIN_PINCH),
+  sign('skin pinch goes back immediately', dangerSigns.NORMAL_SKIN_PINCH),
   sign('restless or irritable', dangerSigns.RESTLESS_OR_IRRITABLE),
   sign('drinks eagerly', dangerSigns.DRINKS_EAGERLY),
   sign('visible severe wasting', String.raw`\b(?:severe wasting|visibly wasted|very thin|wasted)\b`),

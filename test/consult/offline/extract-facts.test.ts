@@ -145,6 +145,11 @@ const SYMPTOMS: readonly Case[] = [
     findings: [symptom('diarrhoea'), symptom('blood in stool'), exam('sunken eyes'), exam('skin pinch goes back very slowly')],
   },
   {
+    // A normal skin pinch is a finding: it says the child has no dehydration (IMCI), where it was dropped.
+    text: 'diarrhoea 3 days, alert, skin pinch goes back immediately',
+    findings: [symptom('diarrhoea'), exam('skin pinch goes back immediately')],
+  },
+  {
     text: 'severe headache, pale palms, swollen feet, convulsions yesterday',
     findings: [
       symptom('headache'),
