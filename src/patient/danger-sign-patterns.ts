@@ -112,6 +112,9 @@ export const LETHARGIC_OR_UNCONSCIOUS = phrasings(
   String.raw`limp(?! (?:leg|walk|when))`,
 );
 
+/** IMCI's general danger signs in a child of 2 months up to 5 years (any one makes a cough severe pneumonia). */
+export const GENERAL_DANGER_SIGNS: readonly RegExp[] = [UNABLE_TO_DRINK, UNABLE_TO_BREASTFEED, VOMITS_EVERYTHING, CONVULSIONS, LETHARGIC_OR_UNCONSCIOUS];
+
 /** Lower chest wall indrawing (IMCI sign of pneumonia in a child). */
 export const CHEST_INDRAWING = phrasings(
   String.raw`(?:lower )?chest(?: wall)? in-?\s?drawing`,

@@ -1,9 +1,9 @@
 /**
  * The IMCI classification of cough or difficult breathing in a child aged 2 months up to 5 years, by the
  * signs found: any general danger sign or stridor is severe pneumonia or very severe disease (pre-referral
- * treatment, refer); chest indrawing is chest-indrawing pneumonia, also when it raised the urgent referral; fast breathing for the age (50 a minute
- * or more from 2 up to 12 months, 40 or more from 12 months up to 5 years) is pneumonia with fast breathing
- * (amoxicillin at home). A normal count is not used to downgrade a diagnosis of pneumonia: the count may
+ * treatment, refer); chest indrawing is chest-indrawing pneumonia, also when it raised the urgent referral;
+ * fast breathing for the age (50 a minute or more from 2 up to 12 months, 40 or more from 12 months up to 5
+ * years) is pneumonia with fast breathing (amoxicillin at home). A normal count is not used to downgrade a diagnosis of pneumonia: the count may
  * be repeated, and the health worker's judgement stands. Negated and past mentions count for nothing.
  */
 import { ageGroupForMonths, ageInMonths } from './age.js';
@@ -27,8 +27,6 @@ function respiratoryRates(text: string): number[] {
 
 const RATE = /\b(?:respiratory rate|resp(?:iratory)? rate|rr|breathing(?: rate)?|breaths?)\s*(?:of|is|=|:)?\s*(\d{1,3})\b|\b(\d{1,3})\s*(?:breaths?)\s*(?:per|\/|a)\s*min/g;
 const STRIDOR = /\bstridor\b/;
-/** IMCI's general danger signs in a child of 2 months up to 5 years, any of which makes a cough severe. */
-const GENERAL_DANGER_SIGNS = [signs.UNABLE_TO_DRINK, signs.UNABLE_TO_BREASTFEED, signs.VOMITS_EVERYTHING, signs.CONVULSIONS, signs.LETHARGIC_OR_UNCONSCIOUS];
 const FAST_BREATHING_STATED = /\bfast breathing\b|\bbreathing (?:is )?(?:very )?(?:fast|rapid\w*)\b|\brapid breathing\b|\btachypn\w*/;
 
 /** The class the signs give a child of 2 to 59 months; undefined when the age is outside or no sign decides. */
@@ -48,7 +46,7 @@ export function coughClass(demographics: Demographics, findings: readonly Findin
   if (months === undefined || ageGroupForMonths(months) !== 'child') return undefined;
   const texts = findings.filter((f) => !f.negated).map((f) => normaliseClinicalText(f.value));
   const present = (pattern: RegExp) => texts.some((t) => firstPresent(t, pattern) !== undefined);
-  if (present(STRIDOR) || GENERAL_DANGER_SIGNS.some(present)) return 'severe';
+  if (present(STRIDOR) || signs.GENERAL_DANGER_SIGNS.some(present)) return 'severe';
   // Chest indrawing is itself a reason to refer (triage raises the referral for it), so the referral
   // flag alone does not make it severe: IMCI's severe pneumonia needs a general danger sign or stridor.
   if (present(signs.CHEST_INDRAWING)) return 'chest indrawing';

@@ -120,9 +120,8 @@ const AFTER_BIRTH = /\b(?:after (?:child)?birth|after delivery|postpartum|post-p
  * pregnancy aside ("for non-pregnant adults") to a pregnant woman, or of another trimester.
  */
 export function excludesPatient(sentence: string, demographics: Demographics): boolean {
+  if (statedBandExcludes(sentence, demographics)) return true;
   const text = prepare(sentence);
-  const verdicts = qualifierVerdicts(text, demographics);
-  if (verdicts.length > 0 && !verdicts.includes(true)) return true;
 
   const mentionsAdults = /\b(?:adults?|adolescents?)\b/.test(text);
   const mentionsChildren = /\b(?:child|children|infants?)\b/.test(text);
