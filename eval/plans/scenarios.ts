@@ -592,9 +592,22 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     id: 'diarrhoea-infant-zinc',
     book: 'diarrhoea',
     population: 'infant 2-6 months',
+    // "No dehydration" is the class the health worker gave: the offline extractor dropped it, and the
+    // plan gave Plan B's ORS in four hours (450 to 800 ml for 6 to <10 kg).
     messages: ['4 month old boy, 6 kg, diarrhoea 2 days, no dehydration', 'dx: diarrhoea'],
     mustSay: [/zinc|ORS|breastfe/i],
-    mustNotSay: [/loperamide/i],
+    mustNotSay: [/loperamide/i, GRAVER_DEHYDRATION_PLAN],
+  },
+  {
+    id: 'diarrhoea-dehydration-not-recorded',
+    book: 'diarrhoea',
+    population: 'boy of 3, diarrhoea 2 days, no sign of dehydration recorded either way',
+    // Dehydration not yet classified: the plan gave Plan B's ORS in four hours (960 to 1600 ml) and
+    // "This is an emergency: follow Plan C and refer urgently" as if both were his. What applies to
+    // every class stays: the danger signs, Plan A's four rules, zinc.
+    messages: ['3 year old boy, 14 kg, diarrhoea 2 days', 'dx: diarrhoea'],
+    mustSay: [/zinc/i, /four rules|extra fluid/i],
+    mustNotSay: [GRAVER_DEHYDRATION_PLAN, /loperamide/i],
   },
   {
     id: 'diarrhoea-infant-fluid-for-her-age-only',

@@ -20,6 +20,15 @@ const SEVERE_ROW = [signs.LETHARGIC_OR_UNCONSCIOUS, signs.SUNKEN_EYES, new RegEx
 const SOME_ROW = [signs.RESTLESS_OR_IRRITABLE, signs.SUNKEN_EYES, signs.DRINKS_EAGERLY, signs.SLOW_SKIN_PINCH];
 const SIGNS_OF_DEHYDRATION = [signs.SUNKEN_EYES, signs.SLOW_SKIN_PINCH, signs.VERY_SLOW_SKIN_PINCH];
 
+/**
+ * Dehydration as a health worker records its class: "severe dehydration", "some dehydration", and
+ * dehydration not qualified, which said absent ("no dehydration", "not dehydrated") is the class of
+ * no dehydration. "No severe dehydration" is not.
+ */
+export const STATED_SEVERE_DEHYDRATION = /\bsevere(?:ly)? dehydrat\w*/;
+export const STATED_SOME_DEHYDRATION = /\bsome dehydrat\w*/;
+export const DEHYDRATION_UNQUALIFIED = /(?<!\b(?:some|severe|severely|moderate|mild) )\bdehydrat\w*/;
+
 /** Days from which diarrhoea is persistent. */
 export const PERSISTENT_DIARRHOEA_DAYS = 14;
 
@@ -30,9 +39,13 @@ export function dehydrationClass(findings: readonly Finding[]): DehydrationClass
   const count = (row: readonly RegExp[]) => row.filter(present).length;
   if (count(SEVERE_ROW) >= 2) return 'severe';
   if (count(SOME_ROW) >= 2) return 'some';
+  // The class the health worker recorded ("severe dehydration", "some dehydration") when the signs do not give one.
+  if (present(STATED_SEVERE_DEHYDRATION)) return 'severe';
+  if (present(STATED_SOME_DEHYDRATION)) return 'some';
   const absent = (pattern: RegExp) => texts.some((t) => (t.negated ? pattern.test(t.clinical.text) : findMentions(t.clinical, pattern).some((m) => m.negated)));
-  // A skin pinch that goes back at once is a sign checked and found normal, as "no sunken eyes" is.
-  return SIGNS_OF_DEHYDRATION.some(absent) || present(signs.NORMAL_SKIN_PINCH) ? 'none' : undefined;
+  // A skin pinch that goes back at once is a sign checked and found normal, as "no sunken eyes" is; "no
+  // dehydration" is the class itself.
+  return SIGNS_OF_DEHYDRATION.some(absent) || absent(DEHYDRATION_UNQUALIFIED) || present(signs.NORMAL_SKIN_PINCH) ? 'none' : undefined;
 }
 
 /** The longest time diarrhoea is said to have lasted, in days ("diarrhoea 3 weeks", "loose stools for 16 days"). */

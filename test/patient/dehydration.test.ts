@@ -31,6 +31,24 @@ describe('dehydrationClass (IMCI: two signs of a row)', () => {
   });
 });
 
+describe('dehydrationClass: a class the health worker recorded', () => {
+  it('reads "some dehydration", "severe dehydration" and "no dehydration" when the signs do not classify', () => {
+    expect(dehydrationClass([sign('some dehydration')])).toBe('some');
+    expect(dehydrationClass([sign('severe dehydration')])).toBe('severe');
+    expect(dehydrationClass([sign('no dehydration', true)])).toBe('none');
+    expect(dehydrationClass([sign('child not dehydrated')])).toBe('none');
+  });
+
+  it('does not read "no severe dehydration" as no dehydration, nor a bare "dehydrated" as a class', () => {
+    expect(dehydrationClass([sign('no severe dehydration', true)])).toBeUndefined();
+    expect(dehydrationClass([sign('dehydrated')])).toBeUndefined();
+  });
+
+  it('lets two signs of a row decide over the class recorded', () => {
+    expect(dehydrationClass([sign('lethargic'), sign('sunken eyes'), sign('some dehydration')])).toBe('severe');
+  });
+});
+
 describe('persistent diarrhoea', () => {
   it('is diarrhoea for 14 days or more, in days, weeks or months', () => {
     expect(diarrhoeaDays(['diarrhoea 3 weeks'])).toBe(21);

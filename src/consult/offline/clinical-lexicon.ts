@@ -5,7 +5,7 @@
  */
 import type { FindingCategory } from '../../patient/findings.js';
 import { SEVERE_PALLOR } from '../../patient/anaemia.js';
-import { DYSENTERY } from '../../patient/dehydration.js';
+import { DEHYDRATION_UNQUALIFIED, DYSENTERY, STATED_SEVERE_DEHYDRATION, STATED_SOME_DEHYDRATION } from '../../patient/dehydration.js';
 import * as dangerSigns from '../../patient/danger-sign-patterns.js';
 
 export interface LexiconEntry {
@@ -80,6 +80,10 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   sign('skin pinch goes back very slowly', dangerSigns.VERY_SLOW_SKIN_PINCH),
   sign('skin pinch goes back slowly', dangerSigns.SLOW_SKIN_PINCH),
   sign('skin pinch goes back immediately', dangerSigns.NORMAL_SKIN_PINCH),
+  // The class, when the health worker has classified it: "no dehydration", "some dehydration".
+  sign('severe dehydration', STATED_SEVERE_DEHYDRATION),
+  sign('some dehydration', STATED_SOME_DEHYDRATION),
+  sign('dehydration', DEHYDRATION_UNQUALIFIED),
   sign('restless or irritable', dangerSigns.RESTLESS_OR_IRRITABLE),
   sign('drinks eagerly', dangerSigns.DRINKS_EAGERLY),
   sign('visible severe wasting', String.raw`\b(?:severe wasting|visibly wasted|very thin|wasted)\b`),

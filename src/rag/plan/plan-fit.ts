@@ -591,10 +591,19 @@ interface GradedClassification {
    * signs appear or treatment fails is part of every plan. Default false.
    */
   graverApply?: boolean;
+  /**
+   * The illness the classification grades, when a diagnosis naming it and none of its classes must be
+   * classified before any one class's treatment is a plan for it: "diarrhoea" with no sign of
+   * dehydration recorded either way is not yet Plan B's ORS in four hours, nor "This is an emergency:
+   * follow Plan C". Only what applies to every class stays (Plan A's home rules follow every plan), with
+   * the sections that name no class (how to classify, zinc). Unset, a bare diagnosis names no class and
+   * decides nothing ("pneumonia" keeps amoxicillin and the pre-referral treatment).
+   */
+  classifyFirst?: RegExp;
 }
 
 const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
-  { milderApply: true, classes: [
+  { milderApply: true, classifyFirst: /\bdiarrh\w*|\bloose stools?\b|\bwatery stools?\b|\brunning stomach\b|\bpurging\b|\bstooling\b|\bdysenter\w*|\bblood(?:y)? (?:in )?(?:the )?stools?\b/, classes: [
     { diagnosis: /\b(?:no|without|not)\s+(?:signs? of\s+)?dehydrat/, heading: /\bno dehydration\b|\bplan a\b/ },
     { diagnosis: /\bsome dehydration\b/, heading: /\bsome dehydration\b|\bplan b\b/ },
     { diagnosis: /\bsevere dehydration\b/, heading: /\bsevere dehydration\b|\bplan c\b/ },
@@ -677,13 +686,20 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
  * otherwise (MAM's supplementary food is not a plan for SAM). A heading naming no class decides nothing.
  */
 function sectionForGraverClass(segments: readonly string[], dx: string): boolean {
-  for (const { classes, milderApply, graverApply = false } of GRADED_CLASSIFICATIONS) {
+  for (const { classes, milderApply, graverApply = false, classifyFirst } of GRADED_CLASSIFICATIONS) {
     const stated = classes.flatMap((grade, level) => (grade.diagnosis.test(dx) ? [level] : []));
-    if (stated.length === 0) continue;
+    const unclassified = stated.length === 0 && classifyFirst?.test(dx) === true;
+    if (stated.length === 0 && !unclassified) continue;
     const [mildest, gravest] = [Math.min(...stated), Math.max(...stated)];
+    // A level applies to a stated class by the classification's rules; unclassified, only a level that
+    // applies to every class does.
+    const appliesTo = (level: number, to: number) => level === to || (milderApply && level < to) || (graverApply && level > to);
+    const applies = unclassified
+      ? (level: number) => classes.every((_, to) => appliesTo(level, to))
+      : (level: number) => !((!graverApply && level > gravest) || (!milderApply && level < mildest));
     for (let i = segments.length - 1; i >= 0; i--) {
       const named = classes.flatMap((grade, level) => (grade.heading.test(segments[i] ?? '') ? [level] : []));
-      if (named.length > 0) return named.every((level) => (!graverApply && level > gravest) || (!milderApply && level < mildest));
+      if (named.length > 0) return !named.some(applies);
     }
   }
   return false;

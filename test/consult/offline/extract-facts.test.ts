@@ -150,6 +150,16 @@ const SYMPTOMS: readonly Case[] = [
     findings: [symptom('diarrhoea'), exam('skin pinch goes back immediately')],
   },
   {
+    // The dehydration class the health worker gives is a finding: "no dehydration" was dropped, and a
+    // diarrhoea said to have none was left unclassified.
+    text: 'diarrhoea 2 days, no dehydration',
+    findings: [symptom('diarrhoea'), { category: 'duration', value: 'diarrhoea for 2 days' }, no('exam_sign', 'dehydration')],
+  },
+  {
+    text: 'loose stools, some dehydration',
+    findings: [symptom('diarrhoea'), exam('some dehydration')],
+  },
+  {
     text: 'severe headache, pale palms, swollen feet, convulsions yesterday',
     findings: [
       symptom('headache'),

@@ -144,7 +144,8 @@ describe('sections for another form of the illness or another population', () =>
     expect(sectionForAnotherForm(path, 'diarrhoea with no dehydration')).toBe(true);
     expect(sectionForAnotherForm(path, 'dysentery')).toBe(false);
     expect(sectionForAnotherForm('Persistent diarrhoea, dysentery and cholera > Suspected cholera', 'dysentery')).toBe(true);
-    expect(sectionForAnotherForm('Rehydration: Plans A, B and C > Plan B', 'diarrhoea')).toBe(false);
+    expect(sectionForAnotherForm('Rehydration: Plans A, B and C > Plan A: treat diarrhoea at home', 'diarrhoea')).toBe(false);
+    expect(sectionForAnotherForm('Rehydration: Plans A, B and C > Plan B', 'diarrhoea with some dehydration')).toBe(false);
   });
 
   it('fits a title naming several populations to a patient in any of them, not to a man', () => {

@@ -374,8 +374,17 @@ describe('a section for a graver class of the same classification (diarrhoea sam
     expect(sectionForAnotherForm(planC, 'diarrhoea with some dehydration')).toBe(true);
   });
 
-  it('decides nothing for a diagnosis naming no class, or a heading naming several', () => {
-    expect(sectionForAnotherForm(planC, 'acute watery diarrhoea')).toBe(false);
+  it('gives a diarrhoea not yet classified for dehydration what applies to every class: Plan A and how to classify, not Plan B or C', () => {
+    for (const dx of ['acute watery diarrhoea', 'running stomach', 'dysentery']) {
+      for (const path of [planB, planC, severe]) expect(sectionForAnotherForm(path, dx)).toBe(true);
+      for (const path of [planA, 'Assessing dehydration > Classifying dehydration', 'Zinc and other medicines > Zinc supplementation']) expect(sectionForAnotherForm(path, dx)).toBe(false);
+    }
+    // A line for a graver class that gives an amount is not hers either.
+    expect(lineForAnotherClassOrForm('An adult with some dehydration needs ORS in the first four hours of about 75 ml per kg.', 'diarrhoea')).toBe(true);
+  });
+
+  it('decides nothing for another classification\'s bare diagnosis, or a heading naming several classes', () => {
+    expect(sectionForAnotherForm('Treating pneumonia with amoxicillin > Treatment of chest-indrawing pneumonia', 'pneumonia')).toBe(false);
     expect(sectionForAnotherForm('Rehydration: Plans A, B and C', 'diarrhoea with no dehydration')).toBe(false);
     expect(sectionForAnotherForm(planA, 'diarrhoea with severe dehydration')).toBe(false);
   });
