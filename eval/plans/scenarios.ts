@@ -1358,8 +1358,21 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // 1500 mg", the "Week 2: 1000 mg" row left out by the per-section limit (ch3 Table 3.1).
     mustSay: [/metformin|healthy eating|diet|activity/i, /Step: Week 2;.*Total per day: 1000 mg/],
     // "Adding a sulfonylurea" (gliclazide 40 to 80 mg) follows three months of metformin: not a start.
-    mustNotSay: [/gliclazide|glibenclamide/i],
+    // Nor, for type 2, "When insulin is needed" (glucose still high on two tablets): the plan of a man of 45
+    // on no medicine opened with storing and injecting insulin.
+    mustNotSay: [/gliclazide|glibenclamide/i, /\binsulin\b/i],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'diabetes-type-1-no-metformin',
+    book: 'diabetes',
+    population: 'young man with type 1 diabetes',
+    // Type 1 diabetes is treated with insulin from diagnosis. Its plan gave the metformin titration of
+    // "Treatment of type 2 diabetes" (500 mg up to 2000 mg a day) and, of the insulin section, only how CHWs
+    // help store it.
+    messages: ['22 year old man, thirsty, weight loss, glucose 16 mmol/l, diagnosed type 1 diabetes last month at hospital', 'dx: type 1 diabetes'],
+    mustSay: [/\binsulin\b/i],
+    mustNotSay: [/metformin|gliclazide|glibenclamide/i],
   },
   {
     id: 'diabetes-new-glucose-22-needs-clinician-within-a-day',

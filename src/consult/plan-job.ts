@@ -177,7 +177,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
               !introducedForAnotherResult(section) &&
-              !stepsUpTreatmentNotTaken(section, consult.findings) &&
+              !stepsUpTreatmentNotTaken(section, consult.findings, diagnosis.condition) &&
               !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(belowTreatment && givesMedicineDoses(section.text)) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&

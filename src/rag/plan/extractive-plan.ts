@@ -343,7 +343,7 @@ function scoreUnit(
   // dose line ("an adult takes 4 tablets") usable; without it the plan gives a dose of nothing named.
   // A row of a medicines table ("Medicine: Amlodipine; ... Usual starting dose: 5 mg once daily") names
   // the medicine and its dose in one line, as usable as a sentence that says to give it.
-  if (drugsNamed(text).size > 0 && (TREATS.test(text) || (unit.kind === 'row' && findDoses(text).length > 0))) score += 2;
+  if (drugsNamed(text).size > 0 && (TREATS.test(text) || needsMedicine(text) || (unit.kind === 'row' && findDoses(text).length > 0))) score += 2;
   if (ACTION.test(text)) score += 1;
   if (IMPERATIVE_START.test(text)) score += 1;
   if (mentionsAny(text, terms.conditionTerms)) score += 1;
@@ -357,6 +357,16 @@ function scoreUnit(
   if (text.length < 25) score -= 1;
   return score;
 }
+
+/**
+ * "People with type 1 diabetes need insulin from diagnosis": who needs a medicine says to give it, as
+ * "is treated with" does. Only "need(s)" followed by the medicine's name: "RUTF ... needs no cooking"
+ * and "may need a blood transfusion" say nothing of the kind.
+ */
+function needsMedicine(text: string): boolean {
+  return [...text.matchAll(NEEDS_WORD)].some((m) => drugsNamed(m[1] ?? '').size > 0);
+}
+const NEEDS_WORD = /\bneeds?\s+([a-z][\w-]*)/gi;
 
 /** True when the row's weight band has no upper end ("30 kg or more", "≥35"). */
 function openEndedWeightBand(cells: ReadonlyMap<string, string>): boolean {

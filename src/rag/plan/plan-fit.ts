@@ -534,11 +534,24 @@ const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclus
 ];
 
 /**
+ * Types of one illness whose treatment differs, each with the words that name it in a heading and the
+ * words of a diagnosis of another type, kept as data. A section headed for one type is not a plan for a
+ * diagnosis that names another: "Treatment of type 2 diabetes > Metformin" (its titration) for type 1
+ * diabetes, which is treated with insulin from diagnosis; its "When insulin is needed", which says
+ * "People with type 1 diabetes need insulin from diagnosis", is. A diagnosis naming no type
+ * ("diabetes") keeps both.
+ */
+const TYPES_OF_ONE_ILLNESS: ReadonlyArray<{ heading: RegExp; otherType: RegExp }> = [
+  { heading: /\btype (?:2|ii|two) diabetes\b/, otherType: /\btype (?:1|i|one) (?:diabet|dm)\w*|\bt1dm?\b|\bdm ?1\b|\bjuvenile diabet\w*|\binsulin[- ]dependent\b/ },
+  { heading: /\btype (?:1|i|one) diabetes\b/, otherType: /\btype (?:2|ii|two) (?:diabet|dm)\w*|\bt2dm?\b|\bdm ?2\b/ },
+];
+
+/**
  * True when the section is about a distinct form of illness that the diagnosis does not name. The
  * deepest title naming a form decides ("Persistent diarrhoea, dysentery and cholera > Dysentery" is a
  * dysentery section); a title naming several forms fits a diagnosis naming any of them.
  */
-export function sectionForAnotherForm(sectionPath: string, condition: string): boolean {
+export function sectionForAnotherForm(sectionPath: string, condition: string, text = ''): boolean {
   const dx = condition.toLowerCase();
   const segments = sectionPath.toLowerCase().split(' > ');
   // A condition of its own within a book: "Bleeding after birth" is not a plan for eclampsia after birth.
@@ -549,6 +562,9 @@ export function sectionForAnotherForm(sectionPath: string, condition: string): b
     const exclusive = c.exclusive;
     if (exclusive && c.diagnosis.test(dxRead) && !segments.some((segment) => exclusive.test(segment))) return true;
   }
+  // ... unless its text speaks of her type too ("People with type 1 diabetes need insulin from diagnosis").
+  const otherType = TYPES_OF_ONE_ILLNESS.find((t) => t.otherType.test(dxRead) && segments.some((segment) => t.heading.test(segment)));
+  if (otherType && !otherType.otherType.test(text.toLowerCase())) return true;
   for (let i = segments.length - 1; i >= 0; i--) {
     const verdict = namesAnotherForm(segments[i] ?? '', dx);
     if (verdict === undefined) continue;
@@ -813,14 +829,23 @@ const TARGET = /\b(?:aim\w*|targets?|goals?)\b[^.;:,\n]*/gi;
 
 /** A heading that steps a treatment up: adding a medicine to one already taken, the next line of treatment. */
 const STEP_UP_TITLE = /\b(?:adding|add-on|stepping up|step up|second[- ]line|intensif\w*)\b/i;
+/**
+ * Headings that are a step up for one form of an illness only, kept as data: insulin is where type 2
+ * diabetes goes when glucose stays high on two tablets, but type 1 diabetes starts with it.
+ */
+const STEP_UP_FOR_FORM: ReadonlyArray<{ heading: RegExp; form: RegExp }> = [
+  { heading: /\binsulin\b/i, form: /\btype (?:2|ii|two)\b|\bt2dm?\b|\bdm ?2\b/i },
+];
 
 /**
  * True when the section steps up a treatment and the health worker reported none taken and nothing
  * failing: "Adding a sulfonylurea" (gliclazide 40 to 80 mg, after three months of metformin) is not a
- * plan for a man newly found to have diabetes; the first-line section is.
+ * plan for a man newly found to have diabetes; the first-line section is. Nor, for type 2 diabetes,
+ * "When insulin is needed" (its plan opened with storing and injecting insulin).
  */
-export function stepsUpTreatmentNotTaken(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[]): boolean {
-  if (!STEP_UP_TITLE.test(lastTitle(section.sectionPath))) return false;
+export function stepsUpTreatmentNotTaken(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[], condition = ''): boolean {
+  const title = lastTitle(section.sectionPath);
+  if (!STEP_UP_TITLE.test(title) && !STEP_UP_FOR_FORM.some((s) => s.heading.test(title) && s.form.test(condition))) return false;
   const failing = findings.some((f) => !f.negated && /\bnot improving\b|\bnot controlled\b|\buncontrolled\b/i.test(f.value));
   return medicinesTaken(findings).length === 0 && !failing;
 }

@@ -30,11 +30,11 @@ export function topicWords(condition: string): string[] {
  * nothing is dropped (coverage decides). Sections for a distinct form of the illness (dysentery for
  * watery diarrhoea) are dropped as well. Keeps the order.
  */
-export function sectionsOnTopic<S extends Pick<CitedSection, 'bookTitle' | 'titlePath' | 'sectionPath'>>(condition: string, sections: readonly S[]): S[] {
+export function sectionsOnTopic<S extends Pick<CitedSection, 'bookTitle' | 'titlePath' | 'sectionPath'> & { text?: string }>(condition: string, sections: readonly S[]): S[] {
   const books = (words: readonly string[]) => new Set(sections.filter((s) => words.length > 0 && sectionIsAbout(s, words)).map((s) => s.bookTitle));
   let onTopic = books(topicWords(condition));
   if (onTopic.size === 0) onTopic = books(conditionWords(condition));
-  return sections.filter((s) => (onTopic.size === 0 || onTopic.has(s.bookTitle)) && !sectionForAnotherForm(s.sectionPath, condition));
+  return sections.filter((s) => (onTopic.size === 0 || onTopic.has(s.bookTitle)) && !sectionForAnotherForm(s.sectionPath, condition, s.text));
 }
 
 /**

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
+import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -855,5 +856,38 @@ describe('a question about prevention, and a section on treating the illness', (
     expect(treatsIllnessAskedToPrevent(firstTrimester, prevention, [{ category: 'test_result', value: 'RDT positive' }])).toBe(false);
     expect(treatsIllnessAskedToPrevent(iptp, prevention, [])).toBe(false);
     expect(treatsIllnessAskedToPrevent(firstTrimester, ['uncomplicated malaria'], [])).toBe(false);
+  });
+});
+
+describe('a section that steps up a treatment she does not take (diabetes sample ch3)', () => {
+  const sulfonylurea = { sectionPath: 'Treatment > Treatment of type 2 diabetes > Adding a sulfonylurea' };
+  const insulin = { sectionPath: 'Treatment > Treatment of type 2 diabetes > When insulin is needed' };
+  const none: Finding[] = [{ category: 'test_result', value: 'fasting glucose 9 mmol/L' }];
+
+  it('leaves adding a sulfonylurea, and for type 2 diabetes insulin, out of a plan for a new diabetes on no medicine', () => {
+    expect(stepsUpTreatmentNotTaken(sulfonylurea, none, 'type 2 diabetes')).toBe(true);
+    expect(stepsUpTreatmentNotTaken(insulin, none, 'type 2 diabetes')).toBe(true);
+    expect(stepsUpTreatmentNotTaken(insulin, none, 'T2DM, new')).toBe(true);
+  });
+
+  it('keeps insulin for type 1 diabetes or a diabetes of no stated type, and for type 2 on tablets', () => {
+    expect(stepsUpTreatmentNotTaken(insulin, none, 'type 1 diabetes')).toBe(false);
+    expect(stepsUpTreatmentNotTaken(insulin, none, 'diabetes')).toBe(false);
+    expect(stepsUpTreatmentNotTaken(insulin, [{ category: 'medication', value: 'metformin 1 g twice daily' }, { category: 'medication', value: 'gliclazide 80 mg' }], 'type 2 diabetes')).toBe(false);
+  });
+});
+
+describe('a section headed for another type of the illness (diabetes sample ch3: "Treatment of type 2 diabetes")', () => {
+  const metformin = 'Treatment > Treatment of type 2 diabetes > Metformin';
+  const insulin = 'Treatment > Treatment of type 2 diabetes > When insulin is needed';
+
+  it('is not a plan for type 1 diabetes, unless its text speaks of type 1 too', () => {
+    expect(sectionForAnotherForm(metformin, 'type 1 diabetes', 'Metformin is the first medicine for most adults with type 2 diabetes.')).toBe(true);
+    expect(sectionForAnotherForm(insulin, 'T1DM', 'People with type 1 diabetes need insulin from diagnosis.')).toBe(false);
+  });
+
+  it('is for type 2 diabetes and for a diabetes of no stated type', () => {
+    expect(sectionForAnotherForm(metformin, 'type 2 diabetes')).toBe(false);
+    expect(sectionForAnotherForm(metformin, 'diabetes')).toBe(false);
   });
 });
