@@ -38,6 +38,8 @@ const TEST_NEGATIVE_SECTION = /when the test is negative|test is negative|negati
 /** Plan B's four-hour amounts or Plan C: the plans for some and severe dehydration. */
 /** The daily iron at home of a child with some pallor: never the plan of severe anaemia ("Do not give iron before referral"). */
 const IRON_AT_HOME = /Daily iron for children|Give iron between meals|give iron for another 14 days/i;
+/** Severe anaemia's own plan: urgent referral, pre-referral rectal artesunate for a positive test. */
+const SEVERE_ANAEMIA_PLAN = /Do not try to treat severe anaemia with iron at home|pre-referral rectal artesunate|Severe anaemia is a medical emergency/i;
 const GRAVER_DEHYDRATION_PLAN = /ORS in 4 hours|\(Plan B\)|follow Plan C|This is an emergency/i;
 const ACE_ARB = /lisinopril|enalapril|losartan|ACE inhibitor|angiotensin receptor/i;
 /** A row of the hypertension book's Table 6.1, first-line medicines "for non-pregnant adults". */
@@ -803,7 +805,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'child 1-3 years, some pallor',
     messages: ['2 year old girl, 12 kg, some palmar pallor, no fever', 'dx: anaemia'],
     mustSay: [/iron/i, /12 months up to 3 years; Weight \(kg\): 10 to <14/],
+    // Some pallor is graded: severe anaemia's urgent referral and pre-referral rectal artesunate are not
+    // her plan ("some" was dropped by the offline extractor, and the plan gave both).
+    mustNotSay: [SEVERE_ANAEMIA_PLAN],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    id: 'anaemia-child-some-pallor-in-pidgin',
+    book: 'anaemia',
+    population: 'boy of 30 months, palms a little pale, RDT negative',
+    messages: ['boy 30 months 12kg, palm small pale, rdt negative, no fever', 'dx: anemia pikin'],
+    mustSay: [/iron/i],
+    mustNotSay: [SEVERE_ANAEMIA_PLAN],
   },
   {
     id: 'anaemia-child-sickle-cell-no-iron',

@@ -22,6 +22,15 @@ export function severeAnaemiaFound(findings: readonly Finding[]): boolean {
   });
 }
 
+/**
+ * True when a finding shows some palmar pallor, IMCI's class below severe pallor ("some pallor", "palms
+ * slightly pale", in Pidgin "palm small pale"), and none shows severe anaemia. A pallor not graded
+ * ("pale palms") is neither: whether it is severe decides between iron at home and urgent referral.
+ */
+export function somePallorFound(findings: readonly Finding[]): boolean {
+  return !severeAnaemiaFound(findings) && findings.some((f) => !f.negated && firstPresent(normaliseClinicalText(f.value), SOME_PALLOR) !== undefined);
+}
+
 /** The haemoglobin a text states, in g/dL ("Hb 6", "haemoglobin 6.5 g/dL", "Hb 65 g/L"). */
 export function haemoglobinGPerDl(text: string): number | undefined {
   const match = HAEMOGLOBIN.exec(text.toLowerCase());
@@ -41,3 +50,11 @@ export const SEVERE_PALLOR = new RegExp(
   ].join('|'),
 );
 const HAEMOGLOBIN = /\b(?:hb|haemoglobin|hemoglobin|hgb)(?:\s+level)?\s*(?:of|is|was|=|:)?\s*(\d+(?:\.\d+)?)\s*(g\s*\/\s*l\b)?/;
+
+/** Some palmar pallor as health workers say it ("some pallor", "mild pallor", "palms slightly pale", "palm small pale"). */
+export const SOME_PALLOR = new RegExp(
+  [
+    String.raw`\b(?:some|mild|slight)\s+(?:palmar\s+)?pallor\b`,
+    String.raw`\b(?:slightly|a little|a bit|small(?: small)?|mildly|somewhat)\s+pale\b`,
+  ].join('|'),
+);

@@ -1,6 +1,6 @@
 import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
-import { severeAnaemiaFound } from './anaemia.js';
+import { severeAnaemiaFound, somePallorFound } from './anaemia.js';
 import { veryHighGlucoseFound } from './glucose.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
@@ -160,11 +160,14 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
 /**
  * An anaemia the diagnosis does not grade, with severe pallor or a haemoglobin below 7 g/dL (anaemia.ts),
  * is severe anaemia: "anaemia" with "very pale palms, Hb 6 g/dl" is referred, and the daily iron of some
- * pallor is not its plan. A grade or a question about prevention the diagnosis states is left as it is.
+ * pallor is not its plan. With some pallor and no sign of severe anaemia, it is some pallor: iron at home,
+ * and severe anaemia's pre-referral treatment is not its plan. A grade or a question about prevention
+ * the diagnosis states is left as it is.
  */
 export function classifiedAnaemia(condition: string, findings: readonly Finding[]): string {
   if (!/\ban(?:a)?emi/i.test(condition) || ANAEMIA_GRADED.test(condition)) return condition;
-  return severeAnaemiaFound(findings) ? withClass('severe anaemia', condition) : condition;
+  if (severeAnaemiaFound(findings)) return withClass('severe anaemia', condition);
+  return somePallorFound(findings) ? withClass('some pallor', condition) : condition;
 }
 
 /**

@@ -151,6 +151,13 @@ describe('an anaemia graded by pallor and haemoglobin', () => {
     expect(classifiedByFindings('anaemia with some pallor', result('haemoglobin 6 g/dL'), false)).toBe('anaemia with some pallor');
     expect(classifiedByFindings('malaria', result('haemoglobin 6 g/dL'), false)).toBe('malaria');
   });
+
+  it('calls an ungraded anaemia with some pallor, as written or in Pidgin, some pallor; a sign of severe anaemia wins', () => {
+    expect(classifiedByFindings('anaemia', [sign('some palmar pallor')], false)).toBe('some pallor: anaemia');
+    expect(classifiedByFindings('anemia pikin', [sign('palm small pale')], false)).toBe('some pallor: anemia pikin');
+    expect(classifiedByFindings('anaemia', [sign('palms slightly pale'), ...result('Hb 6.5 g/dL')], false)).toBe('severe anaemia: anaemia');
+    expect(classifiedByFindings('anaemia', [{ ...sign('some pallor'), negated: true }], false)).toBe('anaemia');
+  });
 });
 
 describe('a diabetes with a very high glucose (diabetes sample ch4: above 18 mmol/L)', () => {

@@ -4,7 +4,7 @@
  * with triage so that both read a message the same way.
  */
 import type { FindingCategory } from '../../patient/findings.js';
-import { SEVERE_PALLOR } from '../../patient/anaemia.js';
+import { SEVERE_PALLOR, SOME_PALLOR } from '../../patient/anaemia.js';
 import { DEHYDRATION_UNQUALIFIED, DYSENTERY, STATED_SEVERE_DEHYDRATION, STATED_SOME_DEHYDRATION } from '../../patient/dehydration.js';
 import * as dangerSigns from '../../patient/danger-sign-patterns.js';
 
@@ -72,6 +72,7 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   sign('lethargic or unconscious', dangerSigns.LETHARGIC_OR_UNCONSCIOUS),
   sign('stiff neck', dangerSigns.STIFF_NECK),
   sign('severe pallor', SEVERE_PALLOR),
+  sign('some pallor', SOME_PALLOR),
   sign('pallor', String.raw`\b(?:(?:palmar )?pallor|pale(?:ness)?|(?:looks|looking) an(?:a)?emic)\b`),
   sign('oedema of both feet', String.raw`\b(?:o?edema (?:of |on |in )?both feet|(?:bilateral|bipedal) (?:pitting )?o?edema|both feet (?:are )?swollen|swelling of both feet)\b`),
   sign('oedema', String.raw`\b(?:o?edema\w*|swollen (?:feet|legs|ankles|face)|swelling of (?:the |both )?(?:feet|legs|ankles|face)|(?:feet|legs|ankles|face) (?:are |is )?swollen)\b`),

@@ -156,6 +156,11 @@ const SYMPTOMS: readonly Case[] = [
     findings: [symptom('diarrhoea'), { category: 'duration', value: 'diarrhoea for 2 days' }, no('exam_sign', 'dehydration')],
   },
   {
+    // Some pallor is IMCI's class below severe pallor: "some" was dropped, and the plan gave severe anaemia's.
+    text: 'palms some pallor, no fever',
+    findings: [exam('some pallor'), exam('pallor'), no('symptom', 'fever')],
+  },
+  {
     text: 'loose stools, some dehydration',
     findings: [symptom('diarrhoea'), exam('some dehydration')],
   },
