@@ -25,10 +25,10 @@ export function managementSection(section: Pick<GuidelineSection, 'sectionPath'>
 
 /**
  * A diagnosis that asks how to prevent an illness rather than how to treat one the patient has: prevention
- * itself, preventive medicine and supplements, vaccination, or exposure without disease (a TB contact, an
- * HIV-exposed infant, PrEP and PEP).
+ * itself, preventive medicine and supplements (chemoprevention, IPT, IPTp, TPT, SMC, PMC), vaccination, or
+ * exposure without disease (a TB contact, an HIV-exposed infant, PrEP and PEP).
  */
-const PREVENTION_INTENT = /\bprevent\w*|\bcontacts?\b|\bexpos\w*|\bprophyla\w*|\bprep\b|\bpep\b|\bsupplement\w*|\bdeworm\w*|\bvaccin\w*/i;
+const PREVENTION_INTENT = /\b(?:chemo)?prevent\w*|\b(?:chemo)?prophyla\w*|\bipt\w*|\btpt\b|\bsmc\b|\bpmc\b|\bcontacts?\b|\bexpos\w*|\bprep\b|\bpep\b|\bsupplement\w*|\bdeworm\w*|\bvaccin\w*/i;
 
 /** True when the diagnosis asks for prevention (see PREVENTION_INTENT). */
 export function asksForPrevention(condition: string): boolean {

@@ -492,3 +492,21 @@ describe('feature reranker: HIV prevention for a person who already lives with H
     expect(p).toBeGreaterThan(a);
   });
 });
+
+describe('feature reranker: a diagnosis that names chemoprevention asks for prevention', () => {
+  // The perennial section matches the query's words a little better; the finding names the seasonal one.
+  const perennial = malaria('Preventing malaria in the community > Perennial malaria chemoprevention for infants', 0.031);
+  const seasonal = malaria('Preventing malaria in the community > Seasonal malaria chemoprevention (SMC)', 0.03);
+  const first = async (condition: string) => {
+    const scores = await featureReranker().rerank(
+      { condition, text: `${condition} seasonal campaign this month`, demographics: { ageMonths: 8 }, findings: [{ category: 'history', value: 'seasonal malaria chemoprevention campaign this month' }] },
+      [perennial, seasonal],
+    );
+    return (scores[1] ?? 0) > (scores[0] ?? 0) ? 'seasonal' : 'perennial';
+  };
+
+  it('reads the health worker\'s words in a prevention section\'s heading when the diagnosis is chemoprevention or SMC', async () => {
+    expect(await first('malaria chemoprevention')).toBe('seasonal');
+    expect(await first('SMC')).toBe('seasonal');
+  });
+});
