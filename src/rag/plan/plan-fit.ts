@@ -1,5 +1,7 @@
 import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
+import { namesDiarrhoea, namesDysentery } from '../../patient/dehydration.js';
+import { TYPE_1_DIABETES, TYPE_2_DIABETES } from '../../patient/diabetes-type.js';
 import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits } from '../../patient/illness-returned.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
@@ -542,8 +544,8 @@ const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclus
  * ("diabetes") keeps both.
  */
 const TYPES_OF_ONE_ILLNESS: ReadonlyArray<{ heading: RegExp; otherType: RegExp }> = [
-  { heading: /\btype (?:2|ii|two) diabetes\b/, otherType: /\btype (?:1|i|one) (?:diabet|dm)\w*|\bt1dm?\b|\bdm ?1\b|\bjuvenile diabet\w*|\binsulin[- ]dependent\b/ },
-  { heading: /\btype (?:1|i|one) diabetes\b/, otherType: /\btype (?:2|ii|two) (?:diabet|dm)\w*|\bt2dm?\b|\bdm ?2\b/ },
+  { heading: /\btype (?:2|ii|two) diabetes\b/, otherType: TYPE_1_DIABETES },
+  { heading: /\btype (?:1|i|one) diabetes\b/, otherType: TYPE_2_DIABETES },
 ];
 
 /**
@@ -563,8 +565,8 @@ export function sectionForAnotherForm(sectionPath: string, condition: string, te
     if (exclusive && c.diagnosis.test(dxRead) && !segments.some((segment) => exclusive.test(segment))) return true;
   }
   // ... unless its text speaks of her type too ("People with type 1 diabetes need insulin from diagnosis").
-  const otherType = TYPES_OF_ONE_ILLNESS.find((t) => t.otherType.test(dxRead) && segments.some((segment) => t.heading.test(segment)));
-  if (otherType && !otherType.otherType.test(text.toLowerCase())) return true;
+  const headedForAnotherType = TYPES_OF_ONE_ILLNESS.find((t) => t.otherType.test(dxRead) && segments.some((segment) => t.heading.test(segment)));
+  if (headedForAnotherType && !headedForAnotherType.otherType.test(text)) return true;
   for (let i = segments.length - 1; i >= 0; i--) {
     const verdict = namesAnotherForm(segments[i] ?? '', dx);
     if (verdict === undefined) continue;
@@ -615,11 +617,11 @@ interface GradedClassification {
    * the sections that name no class (how to classify, zinc). Unset, a bare diagnosis names no class and
    * decides nothing ("pneumonia" keeps amoxicillin and the pre-referral treatment).
    */
-  classifyFirst?: RegExp;
+  classifyFirst?: (dx: string) => boolean;
 }
 
 const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
-  { milderApply: true, classifyFirst: /\bdiarrh\w*|\bloose stools?\b|\bwatery stools?\b|\brunning stomach\b|\bpurging\b|\bstooling\b|\bdysenter\w*|\bblood(?:y)? (?:in )?(?:the )?stools?\b/, classes: [
+  { milderApply: true, classifyFirst: (dx) => namesDiarrhoea(dx) || namesDysentery(dx), classes: [
     { diagnosis: /\b(?:no|without|not)\s+(?:signs? of\s+)?dehydrat/, heading: /\bno dehydration\b|\bplan a\b/ },
     { diagnosis: /\bsome dehydration\b/, heading: /\bsome dehydration\b|\bplan b\b/ },
     { diagnosis: /\bsevere dehydration\b/, heading: /\bsevere dehydration\b|\bplan c\b/ },
@@ -704,7 +706,7 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
 function sectionForGraverClass(segments: readonly string[], dx: string): boolean {
   for (const { classes, milderApply, graverApply = false, classifyFirst } of GRADED_CLASSIFICATIONS) {
     const stated = classes.flatMap((grade, level) => (grade.diagnosis.test(dx) ? [level] : []));
-    const unclassified = stated.length === 0 && classifyFirst?.test(dx) === true;
+    const unclassified = stated.length === 0 && classifyFirst?.(dx) === true;
     if (stated.length === 0 && !unclassified) continue;
     const [mildest, gravest] = [Math.min(...stated), Math.max(...stated)];
     // A level applies to a stated class by the classification's rules; unclassified, only a level that
@@ -834,7 +836,7 @@ const STEP_UP_TITLE = /\b(?:adding|add-on|stepping up|step up|second[- ]line|int
  * diabetes goes when glucose stays high on two tablets, but type 1 diabetes starts with it.
  */
 const STEP_UP_FOR_FORM: ReadonlyArray<{ heading: RegExp; form: RegExp }> = [
-  { heading: /\binsulin\b/i, form: /\btype (?:2|ii|two)\b|\bt2dm?\b|\bdm ?2\b/i },
+  { heading: /\binsulin\b/i, form: TYPE_2_DIABETES },
 ];
 
 /**
