@@ -1245,6 +1245,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Daily dose \(mg\)|10 mg\/kg daily|isoniazid preventive/i],
   },
   {
+    id: 'tb-confirmed-not-screened-again',
+    book: 'tb',
+    population: 'man of 35 with pulmonary TB confirmed by Xpert',
+    // A diagnosis stated as confirmed is not screened for again: the plan gave the symptom screen ("Ask every
+    // adult and adolescent you screen about the four main symptoms") and its "a person with none of the
+    // symptoms should be offered TB preventive treatment", a single medicine that is never a plan for TB disease.
+    messages: ['35 year old man, cough 4 weeks, night sweats, weight loss, sputum Xpert positive, HIV status unknown', 'dx: pulmonary TB, confirmed'],
+    mustSay: [/HIV test/i],
+    mustNotSay: [/four main symptoms|you screen|offered TB preventive treatment/i],
+  },
+  {
     id: 'tb-adult-cough',
     book: 'tb',
     population: 'adult man with cough',

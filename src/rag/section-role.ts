@@ -118,6 +118,26 @@ export function asksToConfirm(condition: string): boolean {
   return UNCONFIRMED.test(condition);
 }
 
+/**
+ * A diagnosis the health worker states as established: "pulmonary TB, confirmed", "known diabetic",
+ * "diagnosed with hypertension". A screen looks for people who may have the illness; it is not her plan.
+ */
+export function statesConfirmed(condition: string): boolean {
+  return CONFIRMED.test(condition) && !asksToConfirm(condition);
+}
+const CONFIRMED = /\b(?:confirmed|diagnosed|known)\b/i;
+
+/**
+ * A section on screening people for an illness they are not known to have: "Screening for TB > Finding
+ * people who may have tuberculosis > The symptom screen in adults", "Symptoms and screening > Whom to
+ * test". The screening of a patient's contacts is theirs ("Contact screening record"), not a screen of her.
+ */
+export function screeningSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return SCREENING_TITLE.test(section.sectionPath) && !CONTACT_SCREENING.test(section.sectionPath);
+}
+const SCREENING_TITLE = /\bscreen(?:ing)?\b|\bfinding people who may have\b|\bwhom to test\b/i;
+const CONTACT_SCREENING = /\bcontacts?\b/i;
+
 /** A heading on confirming the diagnosis or testing for it: "Confirming the diagnosis", "Referral for a rapid molecular test". */
 const CONFIRMING_TITLE = /\bconfirm\w*|\btest(?:s|ing)?\b|\bdiagnos\w*/i;
 

@@ -3,7 +3,7 @@ import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
 import { givesMedicineDoses } from '../../../src/rag/plan/doses.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
-import { confirmingSection, exampleSection, managementSection, workupSection } from '../../../src/rag/section-role.js';
+import { confirmingSection, exampleSection, managementSection, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
@@ -207,5 +207,21 @@ describe('the introduction of the section enclosing a section', () => {
     await loadEnclosingIntroductions([intro], find, known);
     expect(asked).toEqual(['Uncomplicated malaria in children', 'Treatment of uncomplicated malaria']);
     expect(known.get(enclosingKey(intro) ?? '')).toBeNull();
+  });
+});
+
+describe('a screen is for people not known to have the illness', () => {
+  it('reads a diagnosis stated as confirmed, diagnosed or known, and not one still to be confirmed', () => {
+    expect(statesConfirmed('pulmonary TB, confirmed')).toBe(true);
+    expect(statesConfirmed('known diabetic')).toBe(true);
+    expect(statesConfirmed('tuberculosis')).toBe(false);
+    expect(statesConfirmed('raised BP, not yet confirmed')).toBe(false);
+  });
+
+  it('reads the symptom screen and whom to test as screening, and not the screening of contacts', () => {
+    expect(screeningSection({ sectionPath: 'Screening for TB > Finding people who may have tuberculosis > The symptom screen in adults and adolescents' })).toBe(true);
+    expect(screeningSection({ sectionPath: 'Symptoms and screening > Recognising diabetes > Whom to test' })).toBe(true);
+    expect(screeningSection({ sectionPath: 'Household contacts > Contact screening record' })).toBe(false);
+    expect(screeningSection({ sectionPath: 'Treatment support and side effects > Supporting people on TB treatment > Side effects to watch for' })).toBe(false);
   });
 });
