@@ -24,11 +24,12 @@ export function severeAnaemiaFound(findings: readonly Finding[]): boolean {
 
 /**
  * True when a finding shows some palmar pallor, IMCI's class below severe pallor ("some pallor", "palms
- * slightly pale", in Pidgin "palm small pale"), and none shows severe anaemia. A pallor not graded
- * ("pale palms") is neither: whether it is severe decides between iron at home and urgent referral.
+ * slightly pale", in Pidgin "palm small pale"). A sign of severe anaemia outranks it (the caller asks
+ * severeAnaemiaFound first). A pallor not graded ("pale palms") is neither: whether it is severe decides
+ * between iron at home and urgent referral.
  */
 export function somePallorFound(findings: readonly Finding[]): boolean {
-  return !severeAnaemiaFound(findings) && findings.some((f) => !f.negated && firstPresent(normaliseClinicalText(f.value), SOME_PALLOR) !== undefined);
+  return findings.some((f) => !f.negated && firstPresent(normaliseClinicalText(f.value), SOME_PALLOR) !== undefined);
 }
 
 /** The haemoglobin a text states, in g/dL ("Hb 6", "haemoglobin 6.5 g/dL", "Hb 65 g/L"). */
