@@ -1305,6 +1305,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'pregnant woman living with HIV',
     messages: ['27 year old woman, 18 weeks pregnant, HIV positive test today', 'dx: HIV in pregnancy'],
     mustSay: [/antiretroviral|ART|dolutegravir|treatment/i],
+    // Her test is done and positive: offering her the antenatal HIV test is not her plan.
+    mustNotCite: [/HIV testing in antenatal care/i],
     mustNotSay: [/sulfadoxine|pyrimethamine/i],
     unsafeDraft: ['Give sulfadoxine-pyrimethamine IPTp together with cotrimoxazole.'],
   },

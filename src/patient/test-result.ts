@@ -29,3 +29,29 @@ export function resultPolarity(text: string): ResultPolarity | undefined {
   if (NEGATIVE.test(text)) return 'negative';
   return POSITIVE.test(text) ? 'positive' : undefined;
 }
+
+/** An outcome a health worker writes for a test or measurement other than positive/negative: "passed appetite test", "MUAC red". */
+const OUTCOME = /\b(?:pass(?:ed)?|fail(?:ed)?|red|yellow|green|normal|abnormal|high|low|raised|suppressed|unsuppressed|inconclusive|discordant)\b/i;
+const NUMBER = /\d/;
+
+/**
+ * True when the text reports a test's or a measurement's result: a polarity ("RDT positive", "HIV
+ * reactive"), a number ("MUAC 110 mm", "VL 4,500 copies", "BP 152/96") or an outcome ("passed appetite
+ * test", "muac yellow"). "RDT not done" reports none.
+ */
+export function reportsResult(text: string): boolean {
+  if (UNAVAILABLE.test(text)) return false;
+  return resultPolarity(text) !== undefined || NUMBER.test(text) || OUTCOME.test(text);
+}
+
+/** The words of a result that are not the test's name: outcomes, polarities, numbers and their units. */
+const RESULT_WORDS = new RegExp(`${OUTCOME.source}|${NEGATIVE.source}|${POSITIVE.source}|\\b(?:mm|cm|mmol|mg|dl|g|l|ml|copies|mmhg|kg)\\b`, 'gi');
+const NUMBERS = /\d[\d.,/]*/g;
+
+/**
+ * The name of the test a result reports, with the result taken out: "MUAC 110 mm (red)" -> "MUAC",
+ * "passed appetite test" -> "appetite test", "viral load 2400 copies/ml" -> "viral load".
+ */
+export function testNamed(text: string): string {
+  return text.replace(NUMBERS, ' ').replace(RESULT_WORDS, ' ').replace(/[()[\]:;=+/]/g, ' ').replace(/\s+/g, ' ').trim();
+}

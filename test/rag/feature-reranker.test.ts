@@ -510,3 +510,51 @@ describe('feature reranker: a diagnosis that names chemoprevention asks for prev
     expect(await first('SMC')).toBe('seasonal');
   });
 });
+
+describe('feature reranker: a test whose result the health worker already reports', () => {
+  const hiv = (path: string, fusedScore: number, text: string): RerankCandidate => ({
+    accession: 'SAMPLE-HIV',
+    sectionId: path,
+    titlePath: `HIV prevention, testing and treatment > ${path}`,
+    sectionPath: path,
+    text,
+    fusedScore,
+  });
+  // "Viral load monitoring" shares more of the query's words ("viral load") than adherence support does.
+  const monitoring = hiv('Antiretroviral therapy > Viral load monitoring', 0.032, 'Viral load is measured at 6 months and 12 months after starting treatment, then every 12 months.');
+  const adherence = hiv('Adherence and retention > Adherence and staying in care', 0.03, 'Most people with a high viral load are missing doses. Enhanced adherence counselling.');
+  const first = async (condition: string, findings: Finding[], text = 'hiv viral load adult') => {
+    const [m = 0, a = 0] = await featureReranker().rerank({ condition, text, demographics: { ageYears: 40, sex: 'male' }, findings }, [monitoring, adherence]);
+    return a > m ? 'adherence' : 'monitoring';
+  };
+
+  it('puts what to do about the result before how and when the test is done: "VL 4,500 copies"', async () => {
+    expect(await first('HIV on ART', [{ category: 'test_result', value: 'VL 4,500 copies' }])).toBe('adherence');
+    expect(await first('HIV on ART', [{ category: 'test_result', value: 'viral load 2400 copies/ml' }])).toBe('adherence');
+  });
+
+  it('keeps the test first when no result is reported, the test was not done, or the health worker asks how to do it', async () => {
+    expect(await first('HIV on ART', [{ category: 'medication', value: 'TLD daily' }])).toBe('monitoring');
+    expect(await first('HIV on ART', [{ category: 'test_result', value: 'viral load not done' }])).toBe('monitoring');
+    expect(await first('HIV on ART', [{ category: 'test_result', value: 'VL 4,500 copies' }], 'hiv viral load adult how to test')).toBe('monitoring');
+  });
+
+  it('keeps it when the diagnosis is about the test itself', async () => {
+    expect(await first('viral load test result', [{ category: 'test_result', value: 'VL 4,500 copies' }])).toBe('monitoring');
+  });
+
+  it('keeps a section whose cut-offs place the reported value: it says what the result means', async () => {
+    const malnutrition = (path: string, fusedScore: number, text: string): RerankCandidate => ({ accession: 'SAMPLE-MALNUTRITION', sectionId: path, titlePath: `Acute malnutrition > ${path}`, sectionPath: path, text, fusedScore });
+    const managing = malnutrition('Moderate acute malnutrition > Managing moderate acute malnutrition', 0.03, 'Supplementary food and counselling.');
+    const firstFor = async (measuringText: string) => {
+      const measuring = malnutrition('Screening > Measuring MUAC', 0.045, measuringText);
+      const [m = 0, g = 0] = await featureReranker().rerank(
+        { condition: 'moderate acute malnutrition', text: 'moderate acute malnutrition muac 120 mm', demographics: { ageMonths: 24 }, findings: [{ category: 'test_result', value: 'MUAC 120 mm' }] },
+        [measuring, managing],
+      );
+      return m > g ? 'measuring' : 'managing';
+    };
+    expect(await firstFor('Wrap the tape around the left arm, midway between the shoulder and the elbow.')).toBe('managing');
+    expect(await firstFor('MUAC less than 115 mm: severe acute malnutrition. MUAC 115 mm to less than 125 mm: moderate acute malnutrition.')).toBe('measuring');
+  });
+});
