@@ -30,6 +30,29 @@ export function sameWord(a: string, b: string): boolean {
 }
 
 /**
+ * sameWord, or one slip of typing apart in a word of six letters or more that starts the same: a letter
+ * missed, added, changed or two swapped ("pnemonia" ~ "pneumonia", "diarhoea" ~ "diarrhoea"). Full-text
+ * search corrects such a word by trigram similarity; this lets the reranker read it the same way.
+ */
+export function sameWordOrSlip(a: string, b: string): boolean {
+  if (sameWord(a, b)) return true;
+  if (a.length < 6 || b.length < 6 || Math.abs(a.length - b.length) > 1 || a.charCodeAt(0) !== b.charCodeAt(0)) return false;
+  return oneEditApart(a, b);
+}
+
+/** Damerau-Levenshtein distance exactly 1 (the words differ). */
+function oneEditApart(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+/**
  * The condition's words grouped by what they name: a phrase the lexicon reads and the words it expands
  * to are one concept ("HBP" = hypertension = high blood pressure), every other naming word is its own.
  * A heading that names a concept once in each of its synonyms has still named it once.

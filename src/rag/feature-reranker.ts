@@ -2,7 +2,7 @@ import { isSubheading, sectionBody } from './plan/section-text.js';
 import { askedText } from './build-queries.js';
 import { namesPregnancy, pregnancyStatus, withoutStatedPostpartum } from '../patient/pregnancy.js';
 import { guidelineWrittenForOthers, populationPreference, writtenForPregnancyOnly } from './population-fit.js';
-import { conditionConcepts, sameWord } from './condition-words.js';
+import { conditionConcepts, sameWord, sameWordOrSlip } from './condition-words.js';
 import { conditionQueryText, diagnosisHead, normaliseQueryText, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
@@ -244,7 +244,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       let held = wordsInHeading.get(heading);
       if (held === undefined) {
         const words = splitWords(heading);
-        held = topicWords.filter((w) => words.some((x) => sameWord(w, x)));
+        held = topicWords.filter((w) => words.some((x) => sameWordOrSlip(w, x)));
         wordsInHeading.set(heading, held);
       }
       for (const w of held) found.add(w);

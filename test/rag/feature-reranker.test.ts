@@ -558,3 +558,24 @@ describe('feature reranker: a test whose result the health worker already report
     expect(await firstFor('MUAC less than 115 mm: severe acute malnutrition. MUAC 115 mm to less than 125 mm: moderate acute malnutrition.')).toBe('measuring');
   });
 });
+
+describe('feature reranker: a misspelt diagnosis names its guideline', () => {
+  // The malaria section matches the message's other words ("fever", "child") a little better.
+  const pneumonia = inBook('Cough and pneumonia in children under five', 'SAMPLE-PNEUMONIA', 'Treating pneumonia > Amoxicillin dosing by age and weight', 0.028, 'Amoxicillin dispersible tablets.');
+  const fever = inBook('Malaria at community level', 'SAMPLE-MALARIA', 'Diagnosis of malaria > Managing fever when the test is negative', 0.03, 'Fever in a child.');
+  const first = async (condition: string) => {
+    const [p = 0, f = 0] = await featureReranker().rerank({ condition, text: `${condition} fever child`, demographics: { ageYears: 2 } }, [pneumonia, fever]);
+    return p > f ? 'pneumonia' : 'fever';
+  };
+
+  it('reads a letter missed, added, changed or swapped as the word: "pnemonia", "pnuemonia"', async () => {
+    expect(await first('pneumonia')).toBe('pneumonia');
+    expect(await first('pnemonia')).toBe('pneumonia');
+    expect(await first('pnuemonia')).toBe('pneumonia');
+    expect(await first('pneumonnia')).toBe('pneumonia');
+  });
+
+  it('does not read a word two slips away as the same', async () => {
+    expect(await first('pnmonia')).toBe('fever');
+  });
+});
