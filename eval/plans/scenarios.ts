@@ -1256,6 +1256,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/four main symptoms|you screen|offered TB preventive treatment/i],
   },
   {
+    id: 'tb-treatment-interrupted',
+    book: 'tb',
+    population: 'man of 40 who stopped his TB treatment three weeks ago',
+    // "Defaulter" and "stopped treatment" matched no heading: the plan was side effects and the symptom
+    // screen ("Ask every adult ... about the four main symptoms"), not the referral an interruption of two
+    // weeks or longer needs.
+    messages: ['40 year old man, was on TB drugs 3 months, stopped treatment 3 weeks ago because he felt well, cough again', 'dx: TB treatment defaulter'],
+    mustSay: [/interrupted treatment for two weeks or longer must be referred/i],
+    mustNotSay: [/four main symptoms|you screen/i],
+  },
+  {
     id: 'tb-adult-cough',
     book: 'tb',
     population: 'adult man with cough',

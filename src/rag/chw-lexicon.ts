@@ -184,6 +184,13 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['forgets', 'adherence take medicines every day'],
   ['misses doses', 'adherence take medicines every day'],
   ['missed doses', 'adherence take medicines every day'],
+  // A patient who stopped a long treatment on their own: "TB defaulter", "LTFU", "stop say e don well".
+  ['defaulter', 'interrupted treatment missed doses'],
+  ['defaulted', 'interrupted treatment missed doses'],
+  ['ltfu', 'lost to follow-up interrupted treatment'],
+  ['stopped treatment', 'interrupted treatment'],
+  ['stopped the drugs', 'interrupted treatment'],
+  ['stop the drugs', 'interrupted treatment'],
   ['jab', 'vaccine vaccination'],
   ['shot', 'vaccine vaccination'],
   // Supplies that have run out.

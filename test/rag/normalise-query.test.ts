@@ -30,6 +30,10 @@ describe('the CHW lexicon', () => {
   it('reads habits, missed medicines and supplies that ran out in the words the guidelines use', () => {
     expect(searchTerms(normaliseQueryText('smokes 10 sticks a day, drinks beer'))).toEqual(expect.arrayContaining(['tobacco', 'alcohol']));
     expect(normaliseQueryText('sometimes she forget the drugs')).toContain('adherence');
+    // A long treatment stopped on one's own is an interruption, the guideline's word.
+    expect(normaliseQueryText('TB defaulter')).toContain('interrupted treatment');
+    expect(normaliseQueryText('stopped treatment 3 weeks ago')).toContain('interrupted treatment');
+    expect(normaliseQueryText('LTFU since March')).toContain('lost to follow-up');
     expect(normaliseQueryText('malaria shot for 5 month baby')).toContain('vaccination');
     // Smoke from a fire is not tobacco.
     expect(normaliseQueryText('smoke from the cooking fire, cooking smoke in the room')).not.toContain('tobacco');
