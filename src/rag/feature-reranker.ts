@@ -363,6 +363,19 @@ function testProcedureOf(c: RerankCandidate, testWords: readonly string[]): bool
 /** Headings of care that prevents rather than treats. */
 const PREVENTIVE_CARE = /\b(?:chemo)?prevent(?:ive|ion|ing)\b|\bprophylaxis\b|\bprep\b|\bsupplement\w*|\bdeworm\w*|\bvaccin\w*/i;
 
+/**
+ * True when the section's headings are written for the other severity than the diagnosis names: an
+ * "Uncomplicated malaria in the third trimester" for "severe malaria in pregnancy", a "Severe malaria"
+ * for "uncomplicated malaria". A diagnosis that names no severity contradicts nothing.
+ */
+export function contradictsSeverity(condition: string, titlePath: string): boolean {
+  const severity = severityOf(condition);
+  if (severity === undefined) return false;
+  const title = ownHeadings(titlePath).join(' > ').toLowerCase();
+  const mild = MILD_HEADING.test(title);
+  return severity === 'severe' ? mild : SEVERE_HEADING.test(title) && !mild;
+}
+
 /** 1 when the headings' severity agrees with the diagnosis' severity, -1 when it contradicts it. */
 function severityAgreement(severity: Severity, titlePath: string): number {
   const title = ownHeadings(titlePath).join(' > ').toLowerCase();

@@ -5,7 +5,7 @@ import { fuseRankings, RRF_K, type RankedList } from './fuse-rankings.js';
 import type { GuidelineIndex, IndexHit } from './guideline-index.js';
 import type { GuidelineSection } from './guideline-section.js';
 import { searchTerms } from './normalise-query.js';
-import { featureReranker } from './feature-reranker.js';
+import { contradictsSeverity, featureReranker } from './feature-reranker.js';
 import { fitToPatient, sectionFitsPatient } from './population-fit.js';
 import type { Reranker } from './reranker.js';
 
@@ -106,10 +106,11 @@ export async function searchGuidelines(deps: SearchGuidelinesDeps, input: Search
   // never the right section for this patient, however well its words match; one written for her own
   // trimester or her state after birth comes first. Only sections of the guideline the query is about
   // may move up: a malaria section for her trimester must not overtake the HIV sections of a consult
-  // about HIV in pregnancy.
+  // about HIV in pregnancy. Nor may one written for the other severity: "Uncomplicated malaria in the third
+  // trimester" is her trimester's, but not the answer for severe malaria in pregnancy.
   const topicBook = reranked[0]?.section.bookTitle;
   const leading = (reranked.find((f) => sectionFitsPatient(f.section.sectionPath, input.demographics))?.rerankScore ?? 0) - PROMOTION_MARGIN;
-  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook && f.rerankScore >= leading);
+  const fused = fitToPatient(reranked, (f) => f.section.sectionPath, input.demographics, (f) => f.fusedScore >= floor && f.section.bookTitle === topicBook && f.rerankScore >= leading && !contradictsSeverity(diagnosis, f.section.titlePath));
   const sections = selectSections(fused, { k, tokenBudget: input.tokenBudget ?? 3000, perPartCap: input.perPartCap ?? PER_PART_CAP, floor });
   const candidates = fused.map((f) => ({ accession: f.section.accession, sectionId: f.section.sectionId, text: f.section.text }));
   return { sections, queries, legs, candidates };

@@ -53,6 +53,19 @@ describe('searchGuidelines over the sample corpus', () => {
     if (t1InSecond >= 0) expect(rankOf(second.sections, 'mal-preg-t2')).toBeLessThan(t1InSecond);
   });
 
+  it('does not move her trimester\'s section first when it is written for the other severity: severe malaria in the third trimester', async () => {
+    const result = await searchGuidelines(textOnly, {
+      condition: 'severe malaria in pregnancy',
+      demographics: { ageYears: 23, sex: 'female', pregnant: true, trimester: 3 },
+      findings: [
+        { category: 'test_result', value: 'RDT positive' },
+        { category: 'exam_sign', value: 'prostrate, cannot stand' },
+        { category: 'symptom', value: 'convulsion once' },
+      ],
+    });
+    expect(result.sections[0]?.section.sectionId).toBe('mal-preg-severe');
+  });
+
   it('puts the daily supplement first when prevention of anaemia in pregnancy is asked, the treatment dose when she is anaemic', async () => {
     const demographics = { ageYears: 25, sex: 'female' as const, pregnant: true, trimester: 2 as const };
     const prevention = await searchGuidelines(textOnly, { condition: 'prevention of anaemia in pregnancy', demographics, findings: [{ category: 'history', value: '14 weeks, booking visit' }] });
