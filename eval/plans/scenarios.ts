@@ -251,6 +251,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [TEST_NEGATIVE_SECTION, PREGNANCY_SECTION],
   },
   {
+    id: 'malaria-severe-pregnant-no-iptp',
+    book: 'malaria',
+    population: 'woman 30 weeks pregnant with severe malaria',
+    // Her plan opened with "pregnant women receive intermittent preventive treatment with
+    // sulfadoxine-pyrimethamine from 13 weeks" from "Preventing malaria in pregnancy": a prevention
+    // medicine for the illness she has, named without a dose, so the dose rule let it through.
+    messages: ['23 year old woman, 30 weeks pregnant, fever, RDT positive, prostrate cannot stand, one convulsion', 'dx: severe malaria in pregnancy'],
+    urgent: true,
+    mustSay: [/referred immediately/i],
+    mustNotSay: [/sulfadoxine|pyrimethamine|intermittent preventive/i],
+  },
+  {
     id: 'malaria-severe-child-danger-sign',
     book: 'malaria',
     population: 'child with a danger sign',

@@ -264,7 +264,10 @@ function checkRecommendation(
   const given = dosesGiven(substance);
   // A prevention dose given to a patient who has the illness: a row for prevention only, or a dose
   // citing only sections on preventing her illness.
-  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (given.length > 0 && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
+  // A prevention medicine named without a dose is still prevention ("receive intermittent preventive
+  // treatment with sulfadoxine-pyrimethamine" for a woman with malaria).
+  const givesMedicine = given.length > 0 || (drugsNamed(substance).size > 0 && isTreatmentLine(substance));
+  if (fit && ((row && rowForPreventionOnly(row, fit.conditions)) || (givesMedicine && valid.every((label) => fit.preventionOfHerCondition.has(label))))) {
     return { text: null, labels: [], unknownLabels, reason: 'prevention_dose_for_condition' };
   }
   // "Every pregnant woman should take ... 30 to 60 mg of elemental iron" from a section whose treatment

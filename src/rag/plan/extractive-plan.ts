@@ -127,7 +127,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     // "Severe hypertension in pregnancy" (160/110 or more) for a reading of 150/100: its doses are not hers either.
     // "Uncomplicated malaria in the first trimester" for a question about preventing malaria, with no positive test: its treatment is not hers.
     const treatsWhatSheAsksToPrevent = treatsIllnessAskedToPrevent(section, conditions, input.findings);
-    const noDosesHere = preventsConditionSheHas(section, conditions) || sendsHerTreatmentElsewhere(section, conditions) || sectionForOtherMeasurements(section, measured);
+    const preventionOfHers = preventsConditionSheHas(section, conditions);
+    const noDosesHere = preventionOfHers || sendsHerTreatmentElsewhere(section, conditions) || sectionForOtherMeasurements(section, measured);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;
     // "... from Table 3.1 by the child's age or weight" with Table 3.1 in this section refers to nothing elsewhere.
@@ -204,6 +205,9 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
       const givesDose = dosesGiven(unit.text).length > 0;
       if (givesDose && (noDosesHere || (conditions.length > 0 && conditions.every((c) => lineForAnotherClassOrForm(unit.text, c))))) return;
+      // Its medicine is prevention too, with a dose or without one: "pregnant women receive intermittent
+      // preventive treatment with sulfadoxine-pyrimethamine" is not care for a woman who has malaria.
+      if (preventionOfHers && namesDrugItself && isTreatmentLine(unit.text)) return;
       if (fit === 'no_band' && excludesPatient(unit.text, input.demographics)) {
         // "Rectal artesunate is given by CHWs to children aged 2 months up to 6 years ..." to an adult: the
         // next lines' doses that name no medicine ("The dose is about 10 mg per kg") are that medicine's.

@@ -353,3 +353,20 @@ describe('extractivePlan on the section of her own condition (pregnancy sample c
     expect(plan).toContain('should be referred to a hospital the same day');
   });
 });
+
+describe('extractivePlan on preventing malaria in pregnancy, for a woman who has malaria', () => {
+  let sections: LabelledSection[];
+  const woman: Demographics = { ageYears: 23, sex: 'female', pregnant: true, gestationWeeks: 30 };
+  const findings: Finding[] = [{ category: 'test_result', value: 'RDT positive' }];
+
+  beforeAll(async () => {
+    sections = labelSections(await pickSections('SAMPLE-PREGNANCY', ['Preventing malaria in pregnancy']));
+  });
+
+  it('gives her no preventive medicine, with a dose or without one, and keeps it when prevention is the question', () => {
+    const severe = extractivePlan({ diagnoses: [{ condition: 'severe malaria in pregnancy' }], demographics: woman, findings, sections });
+    expect(severe).not.toMatch(/sulfadoxine-pyrimethamine/);
+    const prevention = extractivePlan({ diagnoses: [{ condition: 'malaria prevention in pregnancy' }], demographics: woman, findings: [], sections });
+    expect(prevention).toMatch(/sulfadoxine-pyrimethamine/);
+  });
+});

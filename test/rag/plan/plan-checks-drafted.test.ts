@@ -104,6 +104,25 @@ describe('checks on a drafted plan', () => {
     expect(homeBirth.text).not.toMatch(/800 micrograms/);
   });
 
+  it('removes a prevention medicine named without a dose from the plan of a woman who has the illness', () => {
+    const preventing = section(
+      'S6',
+      'Other care during pregnancy > Other care during pregnancy > Preventing malaria in pregnancy',
+      'In areas with moderate to high malaria transmission, pregnant women receive intermittent preventive treatment with sulfadoxine-pyrimethamine from 13 weeks of pregnancy. Every pregnant woman should sleep under an insecticide-treated net.',
+    );
+    const draft = [
+      '**Plan**',
+      '- In areas with moderate to high malaria transmission, pregnant women receive intermittent preventive treatment with sulfadoxine-pyrimethamine from 13 weeks of pregnancy. [S6]',
+      '- Every pregnant woman should sleep under an insecticide-treated net. [S6]',
+    ].join('\n');
+    const woman = { ageYears: 23, sex: 'female' as const, pregnant: true, gestationWeeks: 30 };
+    const ill = checkPlanDraft(draft, [preventing], woman, [{ category: 'test_result', value: 'RDT positive' }], ['severe malaria in pregnancy']);
+    expect(ill.removed.map((r) => r.reason)).toEqual(['prevention_dose_for_condition']);
+    expect(ill.text).toMatch(/insecticide-treated net/);
+    const asked = checkPlanDraft(draft, [preventing], woman, [], ['malaria prevention in pregnancy']);
+    expect(asked.text).toMatch(/sulfadoxine-pyrimethamine/);
+  });
+
   it('removes the dose for another class of dehydration, and for dysentery, from the plan of an adult with no dehydration', () => {
     const adults = section(
       'S6',
