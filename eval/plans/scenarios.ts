@@ -1268,6 +1268,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/four main symptoms|you screen|offered TB preventive treatment/i],
   },
   {
+    id: 'tb-presumptive-on-art-no-hiv-test',
+    book: 'tb',
+    population: 'man of 35 on TLD for two years, with a cough of three weeks',
+    // His plan opened with "Offer an HIV test to every person with presumptive or confirmed TB": his HIV is known.
+    messages: ['35 year old man on TLD for 2 years, cough 3 weeks, night sweats', 'dx: presumptive TB in HIV'],
+    mustSay: [/Xpert|rapid molecular test/i],
+    mustNotSay: [/offer an HIV test/i],
+  },
+  {
     id: 'tb-treatment-interrupted',
     book: 'tb',
     population: 'man of 40 who stopped his TB treatment three weeks ago',

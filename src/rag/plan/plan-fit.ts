@@ -3,6 +3,7 @@ import { medicinesTaken, type Demographics, type Finding } from '../../patient/f
 import { namesDiarrhoea, namesDysentery } from '../../patient/dehydration.js';
 import { TYPE_1_DIABETES, TYPE_2_DIABETES } from '../../patient/diabetes-type.js';
 import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits } from '../../patient/illness-returned.js';
+import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
@@ -941,6 +942,19 @@ export function coursePresupposed(text: string, findings: readonly Finding[]): s
 /** Text compared as a quote: lower case, runs of spaces as one. */
 export function comparable(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** A line offering an HIV test: "Offer an HIV test to every person with presumptive or confirmed TB". */
+const OFFERS_HIV_TEST = /\boffer(?:s|ed)?\s+(?:an?\s+)?hiv test(?:s|ing)?\b/i;
+
+/**
+ * True for a line offering an HIV test when the consult says the patient lives with HIV (on TLD, HIV
+ * positive): "Offer an HIV test to every person with presumptive or confirmed TB" is a test for a man whose
+ * HIV is known. A line about testing someone else ("her baby should be tested") offers none.
+ */
+export function offersHivTestToPersonWithHiv(text: string, conditions: readonly string[], findings: readonly Finding[]): boolean {
+  if (!OFFERS_HIV_TEST.test(text)) return false;
+  return (conditions.length > 0 ? conditions : ['']).some((condition) => livesWithHiv(condition, findings));
 }
 
 /** A line about what is done once, when treatment starts ("At enrolment, give a course of amoxicillin"). */

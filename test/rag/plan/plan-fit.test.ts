@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -889,5 +889,21 @@ describe('a section headed for another type of the illness (diabetes sample ch3:
   it('is for type 2 diabetes and for a diabetes of no stated type', () => {
     expect(sectionForAnotherForm(metformin, 'type 2 diabetes')).toBe(false);
     expect(sectionForAnotherForm(metformin, 'diabetes')).toBe(false);
+  });
+});
+
+describe('an HIV test offered to a patient whose HIV is known', () => {
+  const offer = 'Offer an HIV test to every person with presumptive or confirmed TB, and to their partners, as a routine part of TB care.';
+
+  it('is not his when he is on ART or HIV positive', () => {
+    expect(offersHivTestToPersonWithHiv(offer, ['presumptive TB'], [{ category: 'medication', value: 'TLD for 2 years' }])).toBe(true);
+    expect(offersHivTestToPersonWithHiv(offer, ['TB'], [{ category: 'history', value: 'HIV positive on ART' }])).toBe(true);
+    expect(offersHivTestToPersonWithHiv(offer, ['HIV with cough'], [])).toBe(true);
+  });
+
+  it('is hers when her status is unknown or negative, or only her partner lives with HIV; a line testing someone else offers her none', () => {
+    expect(offersHivTestToPersonWithHiv(offer, ['presumptive TB'], [{ category: 'symptom', value: 'cough 3 weeks' }])).toBe(false);
+    expect(offersHivTestToPersonWithHiv('Offer an HIV test at baseline and three months later.', ['possible HIV exposure'], [{ category: 'history', value: 'condom broke with a partner living with HIV' }])).toBe(false);
+    expect(offersHivTestToPersonWithHiv('Her baby should be tested and given prophylaxis.', ['HIV in pregnancy'], [])).toBe(false);
   });
 });
