@@ -260,7 +260,7 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['23 year old woman, 30 weeks pregnant, fever, RDT positive, prostrate cannot stand, one convulsion', 'dx: severe malaria in pregnancy'],
     urgent: true,
     mustSay: [/referred immediately/i],
-    mustNotSay: [/sulfadoxine|pyrimethamine|intermittent preventive/i],
+    mustNotSay: [/sulfadoxine|pyrimethamine|intermittent preventive/i, /should be tested for malaria/i],
   },
   {
     id: 'malaria-severe-child-danger-sign',
@@ -811,6 +811,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
   },
 
   // ---------------------------------------------------------------- anaemia (Table 3.1 iron, severe anaemia, pregnancy)
+  {
+    id: 'anaemia-severe-child-rdt-positive',
+    book: 'anaemia',
+    population: 'child of 2 with severe pallor and a positive RDT',
+    // Her "What to do now" was only "Test for malaria in a malaria area" and "should be tested for
+    // malaria": the RDT was done and is positive. The lines that say what a positive test means stay.
+    messages: ['2 year old girl 10 kg, palms very pale, RDT positive, breathing fast', 'dx: severe anaemia'],
+    mustSay: [/refer urgently/i, /rectal artesunate/i],
+    mustNotSay: [/should be tested for malaria|^- Test for malaria in a malaria area/im],
+  },
   {
     id: 'anaemia-child-some-pallor',
     book: 'anaemia',

@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { comparable, coursePresupposed, doneAtEnrolment, offersHivTestToPersonWithHiv, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForMalariaTestDone, comparable, coursePresupposed, doneAtEnrolment, offersHivTestToPersonWithHiv, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -26,7 +26,8 @@ export type RemovalReason =
   | 'dose_treated_in_another_guideline'
   | 'row_below_dose_taken'
   | 'course_not_started'
-  | 'treatment_of_illness_to_prevent';
+  | 'treatment_of_illness_to_prevent'
+  | 'test_already_done';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -233,7 +234,9 @@ function checkRecommendation(
     // "At enrolment, give a course of amoxicillin" for a child weeks into home treatment.
     if (doneAtEnrolment(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
     // "Offer an HIV test to every person with presumptive or confirmed TB" for a man on TLD.
-    if (offersHivTestToPersonWithHiv(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
+    if (offersHivTestToPersonWithHiv(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
+    // "A pregnant woman with fever should be tested for malaria" for a woman whose RDT is positive.
+    if (asksForMalariaTestDone(substance, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
     // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).
     const quoted = comparable(substance).replace(/^[-*•]\s*/, '').replace(/[\s.]+$/, '');
     if (quoted.length >= 20 && onTopic.some((label) => (fit.linesForOthers.get(label) ?? []).some((line) => line.includes(quoted)))) {

@@ -6,7 +6,7 @@ import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits
 import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
-import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
+import { malariaTestResult, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
@@ -955,6 +955,21 @@ const OFFERS_HIV_TEST = /\boffer(?:s|ed)?\s+(?:an?\s+)?hiv test(?:s|ing)?\b/i;
 export function offersHivTestToPersonWithHiv(text: string, conditions: readonly string[], findings: readonly Finding[]): boolean {
   if (!OFFERS_HIV_TEST.test(text)) return false;
   return (conditions.length > 0 ? conditions : ['']).some((condition) => livesWithHiv(condition, findings));
+}
+
+/** A line that says to test for malaria: "should be tested for malaria", "Confirm malaria with a test before treating". */
+const TESTS_FOR_MALARIA = /\btest(?:ed)?\s+for\s+malaria\b|\bconfirm malaria with a test\b/i;
+/** A test for a later time, not for now: "a child on iron who develops fever", "at each visit". */
+const LATER_TEST = /\bdevelops?\b|\beach visit\b|\bagain\b|\blater\b/i;
+
+/**
+ * True for a line saying to test for malaria now, when the findings already report a malaria test's
+ * result: "A pregnant woman with fever should be tested for malaria" for a woman whose RDT is positive.
+ * A line that says what to do with a result ("test for malaria and treat if positive") is hers, and so is
+ * a test for a later time ("a child on iron who develops fever must be tested for malaria").
+ */
+export function asksForMalariaTestDone(text: string, findings: readonly Finding[]): boolean {
+  return TESTS_FOR_MALARIA.test(text) && resultPolarity(text) === undefined && !LATER_TEST.test(text) && malariaTestResult(findings) !== undefined;
 }
 
 /** A line about what is done once, when treatment starts ("At enrolment, give a course of amoxicillin"). */

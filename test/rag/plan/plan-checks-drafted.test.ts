@@ -123,6 +123,20 @@ describe('checks on a drafted plan', () => {
     expect(asked.text).toMatch(/sulfadoxine-pyrimethamine/);
   });
 
+  it('removes a test for malaria whose result the findings already report, and keeps what a positive result means', () => {
+    const pallor = section('S7', 'Anaemia linked to malaria > Malaria-related anaemia', 'A child with pallor and fever, or pallor alone, should be tested for malaria. If there is severe pallor and a positive test, the child has severe malaria and must be referred urgently after pre-referral rectal artesunate.');
+    const draft = [
+      '**Plan**',
+      '- A child with pallor and fever, or pallor alone, should be tested for malaria. [S7]',
+      '- If there is severe pallor and a positive test, the child has severe malaria and must be referred urgently after pre-referral rectal artesunate. [S7]',
+    ].join('\n');
+    const child = { ageYears: 2, sex: 'female' as const, weightKg: 10 };
+    const tested = checkPlanDraft(draft, [pallor], child, [{ category: 'test_result', value: 'RDT positive' }], ['severe anaemia']);
+    expect(tested.removed.map((r) => r.reason)).toEqual(['test_already_done']);
+    expect(tested.text).toMatch(/rectal artesunate/);
+    expect(checkPlanDraft(draft, [pallor], child, [], ['severe anaemia']).removed).toEqual([]);
+  });
+
   it('removes the dose for another class of dehydration, and for dysentery, from the plan of an adult with no dehydration', () => {
     const adults = section(
       'S6',

@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -905,5 +905,21 @@ describe('an HIV test offered to a patient whose HIV is known', () => {
     expect(offersHivTestToPersonWithHiv(offer, ['presumptive TB'], [{ category: 'symptom', value: 'cough 3 weeks' }])).toBe(false);
     expect(offersHivTestToPersonWithHiv('Offer an HIV test at baseline and three months later.', ['possible HIV exposure'], [{ category: 'history', value: 'condom broke with a partner living with HIV' }])).toBe(false);
     expect(offersHivTestToPersonWithHiv('Her baby should be tested and given prophylaxis.', ['HIV in pregnancy'], [])).toBe(false);
+  });
+});
+
+describe('a test for malaria when its result is already in the findings', () => {
+  const positive: Finding[] = [{ category: 'test_result', value: 'RDT positive' }];
+
+  it('is not asked again: "should be tested for malaria", "Confirm malaria with a test before treating"', () => {
+    expect(asksForMalariaTestDone('A pregnant woman with fever should be tested for malaria and treated as in the sample malaria guideline.', positive)).toBe(true);
+    expect(asksForMalariaTestDone('Confirm malaria with a test before treating, except when referral for danger signs must not be delayed.', [{ category: 'test_result', value: 'mRDT negative' }])).toBe(true);
+  });
+
+  it('keeps a line that says what to do with a result, a test for a later fever, and any test when none was done', () => {
+    expect(asksForMalariaTestDone('In a malaria area, test for malaria and treat if positive.', positive)).toBe(false);
+    expect(asksForMalariaTestDone('A child on iron who develops fever must be tested for malaria the same day.', positive)).toBe(false);
+    expect(asksForMalariaTestDone('A pregnant woman with fever should be tested for malaria.', [{ category: 'test_result', value: 'RDT not done' }])).toBe(false);
+    expect(asksForMalariaTestDone('A pregnant woman with fever should be tested for malaria.', [])).toBe(false);
   });
 });
