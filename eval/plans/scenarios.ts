@@ -1432,6 +1432,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    id: 'diabetes-type-2-uncontrolled-no-type-1-lines',
+    book: 'diabetes',
+    population: 'man of 50 with type 2 diabetes, glucose high on metformin 2 g a day',
+    // His plan said "People with type 1 diabetes need insulin from diagnosis", a line for the other type.
+    messages: ['50 year old man, type 2 diabetes on metformin 1 g twice daily for 1 year, fasting glucose 10.5 and 11 mmol/L', 'dx: type 2 diabetes uncontrolled'],
+    mustSay: [/gliclazide|sulfonylurea/i],
+    mustNotSay: [/type 1 diabetes/i],
+  },
+  {
     id: 'diabetes-type-1-no-metformin',
     book: 'diabetes',
     population: 'young man with type 1 diabetes',

@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForMalariaTestDone, comparable, coursePresupposed, doneAtEnrolment, offersHivTestToPersonWithHiv, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForMalariaTestDone, comparable, coursePresupposed, doneAtEnrolment, offersHivTestToPersonWithHiv, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -27,7 +27,8 @@ export type RemovalReason =
   | 'row_below_dose_taken'
   | 'course_not_started'
   | 'treatment_of_illness_to_prevent'
-  | 'test_already_done';
+  | 'test_already_done'
+  | 'line_for_another_form';
 
 /** What the check knows about the patient's fit, from plan-fit.ts. */
 interface PatientFit {
@@ -237,6 +238,8 @@ function checkRecommendation(
     if (offersHivTestToPersonWithHiv(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
     // "A pregnant woman with fever should be tested for malaria" for a woman whose RDT is positive.
     if (asksForMalariaTestDone(substance, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
+    // "People with type 1 diabetes need insulin from diagnosis" for a man with type 2.
+    if (lineForAnotherTypeOfDiabetes(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
     // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).
     const quoted = comparable(substance).replace(/^[-*•]\s*/, '').replace(/[\s.]+$/, '');
     if (quoted.length >= 20 && onTopic.some((label) => (fit.linesForOthers.get(label) ?? []).some((line) => line.includes(quoted)))) {

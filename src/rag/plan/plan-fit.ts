@@ -550,6 +550,22 @@ const TYPES_OF_ONE_ILLNESS: ReadonlyArray<{ heading: RegExp; otherType: RegExp }
 ];
 
 /**
+ * True for a line about one type of diabetes when every diagnosis names the other type: "People with
+ * type 1 diabetes need insulin from diagnosis" in the plan of a man with type 2. A line naming both types,
+ * or a diagnosis naming no type, decides nothing.
+ */
+export function lineForAnotherTypeOfDiabetes(line: string, conditions: readonly string[]): boolean {
+  const type1 = TYPE_1_DIABETES.test(line);
+  if (type1 === TYPE_2_DIABETES.test(line)) return false;
+  const lineType = type1 ? TYPE_1_DIABETES : TYPE_2_DIABETES;
+  const otherType = type1 ? TYPE_2_DIABETES : TYPE_1_DIABETES;
+  return conditions.length > 0 && conditions.every((condition) => {
+    const dx = normaliseQueryText(condition);
+    return otherType.test(dx) && !lineType.test(dx);
+  });
+}
+
+/**
  * True when the section is about a distinct form of illness that the diagnosis does not name. The
  * deepest title naming a form decides ("Persistent diarrhoea, dysentery and cholera > Dysentery" is a
  * dysentery section); a title naming several forms fits a diagnosis naming any of them.

@@ -137,6 +137,16 @@ describe('checks on a drafted plan', () => {
     expect(checkPlanDraft(draft, [pallor], child, [], ['severe anaemia']).removed).toEqual([]);
   });
 
+  it('removes a line about type 1 diabetes from the plan of a man with type 2', () => {
+    const insulin = section('S8', 'Treatment > Treatment of type 2 diabetes > When insulin is needed', 'People with type 1 diabetes need insulin from diagnosis. Check fasting glucose before each visit.');
+    const draft = ['**Plan**', '- People with type 1 diabetes need insulin from diagnosis. [S8]', '- Check fasting glucose before each visit. [S8]'].join('\n');
+    const man = { ageYears: 50, sex: 'male' as const };
+    const checked = checkPlanDraft(draft, [insulin], man, [], ['type 2 diabetes uncontrolled']);
+    expect(checked.removed.map((r) => r.reason)).toEqual(['line_for_another_form']);
+    expect(checked.text).toMatch(/fasting glucose/);
+    expect(checkPlanDraft(draft, [insulin], man, [], ['type 1 diabetes']).removed).toEqual([]);
+  });
+
   it('removes the dose for another class of dehydration, and for dysentery, from the plan of an adult with no dehydration', () => {
     const adults = section(
       'S6',

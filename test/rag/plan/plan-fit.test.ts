@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -921,5 +921,19 @@ describe('a test for malaria when its result is already in the findings', () => 
     expect(asksForMalariaTestDone('A child on iron who develops fever must be tested for malaria the same day.', positive)).toBe(false);
     expect(asksForMalariaTestDone('A pregnant woman with fever should be tested for malaria.', [{ category: 'test_result', value: 'RDT not done' }])).toBe(false);
     expect(asksForMalariaTestDone('A pregnant woman with fever should be tested for malaria.', [])).toBe(false);
+  });
+});
+
+describe('a line about the other type of diabetes', () => {
+  it('is not a line for a diagnosis naming one type: type 1 insulin for type 2, metformin first for type 1', () => {
+    expect(lineForAnotherTypeOfDiabetes('People with type 1 diabetes need insulin from diagnosis.', ['type 2 diabetes uncontrolled'])).toBe(true);
+    expect(lineForAnotherTypeOfDiabetes('Metformin is the first medicine for type 2 diabetes.', ['T1DM'])).toBe(true);
+  });
+
+  it('is kept when the diagnosis names no type or the same one, or the line names both', () => {
+    expect(lineForAnotherTypeOfDiabetes('People with type 1 diabetes need insulin from diagnosis.', ['diabetes'])).toBe(false);
+    expect(lineForAnotherTypeOfDiabetes('People with type 1 diabetes need insulin from diagnosis.', ['type 1 diabetes'])).toBe(false);
+    expect(lineForAnotherTypeOfDiabetes('Both type 1 and type 2 diabetes can cause hypoglycaemia on insulin.', ['type 2 diabetes'])).toBe(false);
+    expect(lineForAnotherTypeOfDiabetes('Check fasting glucose before each increase.', ['type 2 diabetes'])).toBe(false);
   });
 });
