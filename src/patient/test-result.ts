@@ -56,18 +56,3 @@ export function testNamed(text: string): string {
   return text.replace(NUMBERS, ' ').replace(RESULT_WORDS, ' ').replace(/[()[\]:;=+/]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** A malaria test as written: "RDT", "mRDT", "malaria test", "rapid diagnostic test", a blood film or smear, microscopy. */
-const MALARIA_TEST = /\b(?:m?rdts?|malaria (?:rapid )?(?:diagnostic )?tests?|rapid diagnostic tests?|blood (?:films?|smears?|slides?)|microscopy)\b/i;
-
-/**
- * The result of a malaria test the findings report ("RDT positive", "mRDT neg", "blood film: parasites
- * seen"), or undefined when none is reported: no test, or one that could not be done.
- */
-export function malariaTestResult(findings: ReadonlyArray<{ value: string; negated?: boolean }>): ResultPolarity | undefined {
-  for (const f of findings) {
-    if (f.negated || !MALARIA_TEST.test(f.value) || resultUnavailable(f.value)) continue;
-    const polarity = resultPolarity(f.value);
-    if (polarity) return polarity;
-  }
-  return undefined;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { malariaTestResult, reportsResult, testNamed } from '../../src/patient/test-result.js';
+import { reportsResult, testNamed } from '../../src/patient/test-result.js';
 
 describe('a reported test result', () => {
   it('is a polarity, a number or an outcome the health worker wrote', () => {
@@ -17,20 +17,5 @@ describe('a reported test result', () => {
     expect(testNamed('viral load 2400 copies/ml')).toBe('viral load');
     expect(testNamed('Hb 6.5 g/dl')).toBe('Hb');
     expect(testNamed('RDT +ve')).toBe('RDT');
-  });
-});
-
-describe('a malaria test result', () => {
-  it('is read from the RDT, a malaria test or a blood film, either way', () => {
-    expect(malariaTestResult([{ value: 'RDT positive' }])).toBe('positive');
-    expect(malariaTestResult([{ value: 'mRDT neg' }])).toBe('negative');
-    expect(malariaTestResult([{ value: 'blood film: parasites seen' }])).toBe('positive');
-  });
-
-  it('is none when the test was not done, is negated, or is another illness\'s test', () => {
-    expect(malariaTestResult([{ value: 'RDT not done' }])).toBeUndefined();
-    expect(malariaTestResult([{ value: 'RDT positive', negated: true }])).toBeUndefined();
-    expect(malariaTestResult([{ value: 'HIV rapid test reactive' }])).toBeUndefined();
-    expect(malariaTestResult([])).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForMalariaTestDone, comparable, coursePresupposed, doneAtEnrolment, offersHivTestToPersonWithHiv, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -234,10 +234,9 @@ function checkRecommendation(
     if (!row && excludesPatient(substance, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
     // "At enrolment, give a course of amoxicillin" for a child weeks into home treatment.
     if (doneAtEnrolment(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
-    // "Offer an HIV test to every person with presumptive or confirmed TB" for a man on TLD.
-    if (offersHivTestToPersonWithHiv(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
-    // "A pregnant woman with fever should be tested for malaria" for a woman whose RDT is positive.
-    if (asksForMalariaTestDone(substance, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
+    // "Offer an HIV test to every person with presumptive or confirmed TB" for a man on TLD; "A pregnant
+    // woman with fever should be tested for malaria" for a woman whose RDT is positive.
+    if (asksForTestAlreadyDone(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
     // "People with type 1 diabetes need insulin from diagnosis" for a man with type 2.
     if (lineForAnotherTypeOfDiabetes(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
     // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).

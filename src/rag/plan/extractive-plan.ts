@@ -13,7 +13,7 @@ import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, coursePresupposed, doneAtEnrolment, offersHivTestToPersonWithHiv, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -217,10 +217,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (asksForGivenTrimester(unit.text, input.demographics)) return;
       // A child in follow-up: "At enrolment, give a course of amoxicillin" was done weeks ago.
       if (doneAtEnrolment(unit.text, conditions, input.findings)) return;
-      // A man on TLD is not offered an HIV test.
-      if (offersHivTestToPersonWithHiv(unit.text, conditions, input.findings)) return;
-      // Nor is a child whose RDT is positive sent to be tested for malaria.
-      if (asksForMalariaTestDone(unit.text, input.findings)) return;
+      // A man on TLD is not offered an HIV test, nor a child whose RDT is positive sent to be tested for malaria.
+      if (asksForTestAlreadyDone(unit.text, conditions, input.findings)) return;
       // "People with type 1 diabetes need insulin from diagnosis" is not a line for type 2.
       if (lineForAnotherTypeOfDiabetes(unit.text, conditions)) return;
       // The line that sends the reader to another section of the plan ("Treat the dehydration first,

@@ -6,7 +6,7 @@ import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits
 import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
-import { malariaTestResult, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
+import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
@@ -390,11 +390,11 @@ function medicinesOfPopulation(text: string): string[] {
 
 /**
  * The result the health worker reported for the test a prohibition names, when every report of it
- * agrees: an RDT or malaria test is read from results naming RDT, malaria or microscopy, an HIV test
+ * agrees: an RDT or malaria test is read from results naming RDT, malaria, microscopy or a blood film, an HIV test
  * from results naming HIV, "a test" from any result. Undefined when none was reported or they disagree.
  */
 function reportedResult(findings: readonly Finding[], test: string): ResultPolarity | undefined {
-  const kind = /\bhiv\b/.test(test) ? /\bhiv\b/i : /\b(?:rdt|malaria|microscopy)\b/.test(test) ? /\b(?:m?rdt|malaria|microscopy)\b/i : /./;
+  const kind = /\bhiv\b/.test(test) ? /\bhiv\b/i : /\b(?:rdt|malaria|microscopy)\b/.test(test) ? /\b(?:m?rdt|malaria|microscopy|blood (?:film|smear|slide)s?)\b/i : /./;
   const results = findings
     .filter((f) => f.category === 'test_result' && !f.negated && kind.test(f.value))
     .map((f) => resultPolarity(f.value));
@@ -985,7 +985,12 @@ const LATER_TEST = /\bdevelops?\b|\beach visit\b|\bagain\b|\blater\b/i;
  * a test for a later time ("a child on iron who develops fever must be tested for malaria").
  */
 export function asksForMalariaTestDone(text: string, findings: readonly Finding[]): boolean {
-  return TESTS_FOR_MALARIA.test(text) && resultPolarity(text) === undefined && !LATER_TEST.test(text) && malariaTestResult(findings) !== undefined;
+  return TESTS_FOR_MALARIA.test(text) && resultPolarity(text) === undefined && !LATER_TEST.test(text) && reportedResult(findings, 'malaria test') !== undefined;
+}
+
+/** True for a line asking for a test whose answer the consult already has: an HIV test she is known positive for, a malaria test with its result. */
+export function asksForTestAlreadyDone(text: string, conditions: readonly string[], findings: readonly Finding[]): boolean {
+  return offersHivTestToPersonWithHiv(text, conditions, findings) || asksForMalariaTestDone(text, findings);
 }
 
 /** A line about what is done once, when treatment starts ("At enrolment, give a course of amoxicillin"). */

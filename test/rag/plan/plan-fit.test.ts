@@ -937,3 +937,20 @@ describe('a line about the other type of diabetes', () => {
     expect(lineForAnotherTypeOfDiabetes('Check fasting glucose before each increase.', ['type 2 diabetes'])).toBe(false);
   });
 });
+
+describe('the malaria test result a line to test for malaria is judged by', () => {
+  const line = 'A pregnant woman with fever should be tested for malaria.';
+  const asked = (value: string, negated = false) => asksForMalariaTestDone(line, [{ category: 'test_result', value, negated }]);
+
+  it('is read from the RDT, a malaria test or a blood film, either way', () => {
+    expect(asked('RDT positive')).toBe(true);
+    expect(asked('mRDT neg')).toBe(true);
+    expect(asked('blood film: parasites seen')).toBe(true);
+  });
+
+  it('is none when the test was not done, is negated, or is another illness\'s test', () => {
+    expect(asked('RDT not done')).toBe(false);
+    expect(asked('RDT positive', true)).toBe(false);
+    expect(asked('HIV rapid test reactive')).toBe(false);
+  });
+});
