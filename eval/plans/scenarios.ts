@@ -8,6 +8,7 @@
  * - mustNotSay: no plan line recommends what the pattern names (a line that forbids it, "do not give
  *   X", is not a recommendation).
  * - mustNotCite: no cited source's title path matches it.
+ * - mustLeadWith: the offline plan's first recommendation matches it: what she asked about comes first.
  * - urgent: a danger sign is in the messages: an urgent referral is sent, and the plan (when one is
  *   made) starts with the referral.
  * - unsafeDraft: lines a careless Claude draft would add for this patient; the Claude pass sends them
@@ -23,6 +24,7 @@ export interface PlanScenario {
   mustSay?: RegExp[];
   mustNotSay?: RegExp[];
   mustNotCite?: RegExp[];
+  mustLeadWith?: RegExp;
   urgent?: boolean;
   unsafeDraft?: string[];
 }
@@ -486,6 +488,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // ("during the three days of treatment") and what to do should danger signs appear.
     mustSay: [/treatment failure/i, /microscopy/i, /different (?:ACT|treatment)/i],
     mustNotSay: [/is given artemether-lumefantrine twice a day|Tablets per dose/i, /treat again with the first-line ACT/i, /during the three days of treatment/i],
+  },
+  {
+    id: 'malaria-child-vomited-the-dose',
+    book: 'malaria',
+    population: 'child of 5, vomited the first AL dose',
+    // What she asks is what to do about the vomited dose: "If the patient vomits the medicine" ranked below
+    // the dosing tables, which match more of her words, and its line came after the whole course.
+    messages: ['5 year old boy, 18 kg, RDT positive, started AL this morning, vomited the AL 15 minutes after the dose, no danger signs', 'dx: uncomplicated malaria'],
+    mustLeadWith: /vomits within 30 minutes.*same dose again/i,
+    mustSay: [AL_ROW.two],
   },
   {
     id: 'malaria-fever-back-five-weeks-after-act-is-new-infection',

@@ -123,6 +123,12 @@ export interface RerankFeatures {
    * day), or the section's own cut-offs place her value (the MUAC cut-offs in "Measuring MUAC" classify her).
    */
   resultInHand: number;
+  /**
+   * 1 for a section headed by a circumstance ("If the patient vomits the medicine", "When the viral load
+   * is high", "When no test is available") that the health worker's own words state, every word of it:
+   * the guideline's instruction for exactly her case.
+   */
+  situation: number;
 }
 
 export type RerankWeights = Record<keyof RerankFeatures, number>;
@@ -169,8 +175,13 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * without the cut-off rule a child with MAM lost the row that classifies her (eval:plans); a diagnosis
  * naming a test turns the feature off after a test-half query ("syphilis test ANC", whose "Syphilis
  * testing" says to treat a positive result) fell from 5th to 6th.
+ * situation 0.2, chosen on the tune half: tune MRR 0.853 -> 0.862, recall@5 unchanged at 0.931 (0.2, 0.3
+ * and 0.5 read the same; 0.1 0.857; the smaller is kept): "vomit the AL medicine" has "If the patient
+ * vomits the medicine" 2nd -> 1st, "VL high" has "When the viral load is high" 4th -> 1st. "The medicine"
+ * standing for any medicine, dose or tablet she names was added after a test-half query ("vomited 20
+ * minutes after the dose") stayed 3rd; with it, test MRR 0.835 -> 0.843, recall@5 unchanged, blind unchanged.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, suggested: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2, hivPrevention: 0.2, resultInHand: 0.5 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, suggested: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2, hivPrevention: 0.2, resultInHand: 0.5, situation: 0.2 };
 
 /**
  * How many of the best-matching candidates' pointers ("as described in Plan B", "(Table 5.1)") are
@@ -211,7 +222,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // An unconfirmed diagnosis also asks how to confirm it ("Confirming the diagnosis").
   const unconfirmed = asksToConfirm(query.condition);
   if (wants('asked') && unconfirmed) askedWords.push('confirming');
-  const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') ? candidates.map(titlesOfChunk) : [];
+  const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') || wants('situation') ? candidates.map(titlesOfChunk) : [];
   const askedIn = wants('asked') ? headingMatches(askedWords, titled) : [];
   const askedRarity = askedIn.map((holders) => 1 / (1 + holders.size));
   const blamed = wants('sideEffects') ? medicinesBlamed(query.condition) : [];
@@ -270,6 +281,9 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const withHiv = wants('hivPrevention') && livesWithHiv(query.condition, query.findings ?? []);
   // A diagnosis that names a test ("syphilis test ANC") asks about the test and what its result means.
   const testsDone = wants('resultInHand') && intent > 0 && !NAMES_A_TEST.test(query.condition) ? namesOfTestsDone(query.findings ?? []) : [];
+  const statedText = wants('situation') ? askedText(query.condition, query.findings ?? []) : '';
+  const statedWords = searchTerms(statedText);
+  const stated = { words: statedWords, givesMedicine: statedWords.some((w) => ANY_MEDICINE.test(w)) || drugsNamed(statedText).size > 0 };
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
     const own = headings[i] ?? [];
@@ -299,6 +313,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       restricts: taken.size > 0 && restrictsMedicineOrClass(c.text, taken, restrictionWords) ? 1 : 0,
       hivPrevention: withHiv && hivPreventionSection(c) ? 1 : 0,
       resultInHand: testsDone.length > 0 && placed === 0 && testProcedureOf(c, testsDone) ? 1 : 0,
+      situation: wants('situation') && (titled[i] ?? []).some((t) => situationStated(t, stated)) ? 1 : 0,
       course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
   });
@@ -360,6 +375,24 @@ function testProcedureOf(c: RerankCandidate, testWords: readonly string[]): bool
   return testWords.some((w) => words.some((x) => sameWord(w, x)));
 }
 
+/** A heading that names a circumstance: "If the patient vomits the medicine", "When no test is available"; not "When to refer". */
+const SITUATION_TITLE = /^(?:if|when)\s+(?!to\b)/i;
+/** Words of a circumstance heading that name nobody's circumstance in particular. */
+const SITUATION_FILLER = new Set(['if', 'when', 'the', 'a', 'an', 'is', 'are', 'or', 'and', 'of', 'for', 'be', 'patient', 'child', 'person', 'woman', 'adult']);
+
+/** "The medicine" of a circumstance heading is whichever she gave: a dose, a tablet, or a medicine she names. */
+const ANY_MEDICINE = /^(?:medicines?|drugs?|tablets?|doses?)$/;
+
+/**
+ * True when the heading names a circumstance and the health worker's words state every word of it.
+ * `stated`: her words; `givesMedicine`: she names a medicine, a dose or a tablet.
+ */
+function situationStated(heading: string, stated: { words: readonly string[]; givesMedicine: boolean }): boolean {
+  if (!SITUATION_TITLE.test(heading)) return false;
+  const words = splitWords(heading).filter((w) => !SITUATION_FILLER.has(w));
+  return words.length > 0 && words.every((w) => (ANY_MEDICINE.test(w) && stated.givesMedicine) || stated.words.some((x) => sameWord(w, x)));
+}
+
 /** Headings of care that prevents rather than treats. */
 const PREVENTIVE_CARE = /\b(?:chemo)?prevent(?:ive|ion|ing)\b|\bprophylaxis\b|\bprep\b|\bsupplement\w*|\bdeworm\w*|\bvaccin\w*/i;
 
@@ -386,7 +419,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary + w.confirming * f.confirming + w.suggested * f.suggested - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts - w.hivPrevention * f.hivPrevention - w.resultInHand * f.resultInHand;
+  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary + w.confirming * f.confirming + w.suggested * f.suggested - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts - w.hivPrevention * f.hivPrevention - w.resultInHand * f.resultInHand + w.situation * f.situation;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */

@@ -126,6 +126,38 @@ describe('feature reranker: the health worker’s own words in a section’s hea
   });
 });
 
+describe('feature reranker: a section headed by the circumstance she describes', () => {
+  // The dosing table matches the query far better (the medicine, "dose", the weight band holds 18 kg).
+  const dosing = malaria('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band', 0.032, 'Weight 15 kg to less than 25 kg: 2 tablets twice a day for 3 days.');
+  const vomits = malaria('Treatment of uncomplicated malaria > If the patient vomits the medicine', 0.03);
+  const first = async (condition: string, findings: Finding[]) => {
+    const query = { condition, text: `${condition} child weight 18 kg dose by body weight`, demographics: { ageYears: 5, sex: 'male' as const, weightKg: 18 }, findings };
+    const [d = 0, v = 0] = await featureReranker().rerank(query, [dosing, vomits]);
+    return v > d ? 'vomits' : 'dosing';
+  };
+
+  it('puts "If the patient vomits the medicine" first when she says the child vomited it', async () => {
+    expect(await first('malaria', [{ category: 'history', value: 'mama say he vomit the AL medicine after 15 min' }])).toBe('vomits');
+  });
+
+  it('reads a named medicine or "the dose" as the medicine of the heading', async () => {
+    expect(await first('uncomplicated malaria', [{ category: 'history', value: 'artemether-lumefantrine started' }, { category: 'symptom', value: 'vomited 20 minutes after the dose' }])).toBe('vomits');
+  });
+
+  it('does not when only part of the circumstance is stated: vomiting, with no medicine given', async () => {
+    expect(await first('malaria', [{ category: 'symptom', value: 'vomiting since morning' }])).toBe('dosing');
+  });
+
+  it('does not read "When insulin is needed" as stated by a patient already on insulin', async () => {
+    const diabetes = (path: string, fusedScore: number): RerankCandidate => ({ accession: 'SAMPLE-DIABETES', sectionId: path, titlePath: `Diabetes > ${path}`, sectionPath: path, text: 'Diabetes.', fusedScore });
+    const emergency = diabetes('Emergencies > Very high glucose: hyperglycaemic emergencies', 0.033);
+    const insulin = diabetes('Treatment > When insulin is needed', 0.03);
+    const query = { condition: 'diabetic ketoacidosis', text: 'diabetic ketoacidosis adult', demographics: { ageYears: 30 }, findings: [{ category: 'history' as const, value: 'type 1 diabetes on insulin' }] };
+    const [e = 0, i = 0] = await featureReranker().rerank(query, [emergency, insulin]);
+    expect(e).toBeGreaterThan(i);
+  });
+});
+
 describe('feature reranker: a diagnosis just made, with nothing taken for it yet', () => {
   const confirming = { ...candidate('Diagnosis and classification > Thresholds and classification > Confirming the diagnosis'), fusedScore: 0.034 };
   const whenToStart = { ...candidate('Medicines > Medicines for hypertension > When to start medicines'), fusedScore: 0.03 };
