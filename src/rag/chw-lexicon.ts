@@ -191,6 +191,9 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['stopped treatment', 'interrupted treatment'],
   ['stopped the drugs', 'interrupted treatment'],
   ['stop the drugs', 'interrupted treatment'],
+  // A viral load above the threshold is what the guideline calls high.
+  ['unsuppressed', 'high'],
+  ['not suppressed', 'high'],
   ['jab', 'vaccine vaccination'],
   ['shot', 'vaccine vaccination'],
   // Supplies that have run out.

@@ -148,6 +148,19 @@ describe('feature reranker: a section headed by the circumstance she describes',
     expect(await first('malaria', [{ category: 'symptom', value: 'vomiting since morning' }])).toBe('dosing');
   });
 
+  it('reads an unsuppressed viral load as the high viral load of "When the viral load is high"', async () => {
+    const hivSection = (path: string, fusedScore: number, text: string): RerankCandidate => ({ accession: 'SAMPLE-HIV', sectionId: path, titlePath: `HIV > ${path}`, sectionPath: path, text, fusedScore });
+    const monitoring = hivSection('Antiretroviral therapy > Viral load monitoring', 0.031, 'Viral load at 6 and 12 months, then yearly.');
+    const highLoad = hivSection('Adherence and retention > Adherence and staying in care', 0.03, 'Support adherence.\nWhen the viral load is high\nEnhanced adherence counselling for three months.');
+    const rank = async (condition: string) => {
+      const [m = 0, h = 0] = await featureReranker().rerank({ condition, text: `${condition} adult`, demographics: { ageYears: 41 }, findings: [{ category: 'medication', value: 'TLD for 14 months' }] }, [monitoring, highLoad]);
+      return h > m ? 'high' : 'monitoring';
+    };
+    expect(await rank('unsuppressed HIV viral load on first-line ART')).toBe('high');
+    expect(await rank('HIV viral load not suppressed')).toBe('high');
+    expect(await rank('HIV viral load on first-line ART')).toBe('monitoring');
+  });
+
   it('does not read "When insulin is needed" as stated by a patient already on insulin', async () => {
     const diabetes = (path: string, fusedScore: number): RerankCandidate => ({ accession: 'SAMPLE-DIABETES', sectionId: path, titlePath: `Diabetes > ${path}`, sectionPath: path, text: 'Diabetes.', fusedScore });
     const emergency = diabetes('Emergencies > Very high glucose: hyperglycaemic emergencies', 0.033);
