@@ -1376,6 +1376,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/PrEP|emtricitabine/i, /\bpeople with (?:presumptive or confirmed )?TB\b/i],
   },
   {
+    id: 'hiv-unsuppressed-on-first-line-art-no-antihypertensives',
+    book: 'hiv',
+    population: 'man of 41 on TLD with a viral load of 2400',
+    // "on first-line ART" made the hypertension book's "First-line medicines and starting doses" a section
+    // about his illness: the plan listed amlodipine, hydrochlorothiazide and chlorthalidone starting doses.
+    messages: ['man 41, on TLD for 14 months, viral load 2400 copies/ml, misses doses when working night shifts', 'dx: unsuppressed HIV viral load on first-line ART'],
+    mustSay: [/missed doses|adherence/i, /Repeat the viral load/i],
+    mustNotSay: [/amlodipine|hydrochlorothiazide|chlorthalidone|antihypertensive/i],
+    mustNotCite: [/Medicines for hypertension/i],
+  },
+  {
     id: 'hiv-on-tld-high-viral-load-gets-adherence',
     book: 'hiv',
     population: 'man of 36 on TLD with a high viral load, missing doses',

@@ -25,6 +25,19 @@ describe('which retrieved sections a plan is written from', () => {
     expect(sectionsOnTopic('pregnancy', found)).toHaveLength(3);
   });
 
+  it('reads "first-line" as the line of a treatment, not an illness: "on first-line ART" is not the hypertension book\'s first-line medicines', () => {
+    const HIV = 'HIV testing, treatment and prevention: sample guideline';
+    const HYPERTENSION = 'Hypertension in adults: sample guideline';
+    const found = [
+      section(HIV, 'Antiretroviral therapy > Preferred first-line treatment'),
+      section(HYPERTENSION, 'Medicines > Medicines for hypertension > First-line medicines and starting doses in adults'),
+      section(HIV, 'Adherence and retention > Adherence and staying in care'),
+    ];
+    expect(sectionsOnTopic('unsuppressed HIV viral load on first-line ART', found).map((s) => s.bookTitle)).toEqual([HIV, HIV]);
+    expect(sectionsOnTopic('first-line ART failure', found).map((s) => s.bookTitle)).toEqual([HIV, HIV]);
+    expect(sectionsOnTopic('hypertension, first-line medicines', found).map((s) => s.bookTitle)).toEqual([HYPERTENSION]);
+  });
+
   it('adds the treatment section a bare condition name ranked below its classification, and leaves test-reading to the end', () => {
     const forCondition = [
       section(PNEUMONIA, 'Classifying cough or difficult breathing > Pneumonia with fast breathing only'),
