@@ -1,6 +1,7 @@
 import { ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
 import type { Demographics, Finding } from '../patient/findings.js';
 import { withoutNegatedPhrases } from '../patient/negation.js';
+import { missedPrevention } from '../patient/missed-prevention.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { namesEclampsia, suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
 import { classifiedDiarrhoea, classifiedTbScreen } from '../patient/classify-by-findings.js';
@@ -67,6 +68,7 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   else if (d.sex === 'female' && group === 'adult') context.push('woman');
   if (d.weightKg !== undefined && childTextApplies(d) === true) context.push(`weight ${d.weightKg} kg dose by body weight`);
   for (const finding of salientFindings(input.findings)) context.push(withoutNegatedPhrases(finding.value));
+  context.push(...missedPrevention(input.findings));
   // "HIV positive, never started ART": starting the medicine not taken is what is asked.
   const startsTreatment = asksToStartTreatment(input.condition, input.findings);
   if (startsTreatment) context.push(...medicinesNotTaken(input.findings));
@@ -107,10 +109,11 @@ const MEDICINE_CLASS_SHARE = 0.5;
 
 /**
  * What the health worker wrote, as search words: the diagnosis and the salient findings (negated phrases
- * dropped), lexicon-expanded, without the population and dosing words retrieval adds to the query.
+ * dropped, except preventive care she has not had: missed-prevention.ts), lexicon-expanded, without the
+ * population and dosing words retrieval adds to the query.
  */
 export function askedText(condition: string, findings: readonly Finding[]): string {
-  const written = [conditionQueryText(condition), ...salientFindings(findings).map((f) => withoutNegatedPhrases(f.value))];
+  const written = [conditionQueryText(condition), ...salientFindings(findings).map((f) => withoutNegatedPhrases(f.value)), ...missedPrevention(findings)];
   return normaliseQueryText(written.filter(Boolean).join(' '));
 }
 
