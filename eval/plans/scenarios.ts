@@ -1383,7 +1383,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // about his illness: the plan listed amlodipine, hydrochlorothiazide and chlorthalidone starting doses.
     messages: ['man 41, on TLD for 14 months, viral load 2400 copies/ml, misses doses when working night shifts', 'dx: unsuppressed HIV viral load on first-line ART'],
     mustSay: [/missed doses|adherence/i, /Repeat the viral load/i],
-    mustNotSay: [/amlodipine|hydrochlorothiazide|chlorthalidone|antihypertensive/i],
+    // A model's draft quoted the regimen rows for children as well; the checks keep his row only.
+    mustNotSay: [/amlodipine|hydrochlorothiazide|chlorthalidone|antihypertensive/i, /Group: Children/i],
     mustNotCite: [/Medicines for hypertension/i],
   },
   {

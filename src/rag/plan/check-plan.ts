@@ -6,7 +6,7 @@ import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment,
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
-import { excludesPatient, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, rowBelowDoseTaken, rowFit, rowFitsMeasurements, rowForAnotherGroup } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -232,6 +232,8 @@ function checkRecommendation(
     // gestational diabetes should be tested again" for a man; "aged 2 to 59 months" for an adult). A quoted
     // row is judged by its band below.
     if (!row && excludesPatient(substance, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
+    // A quoted row whose group is other patients ("Group: Children weighing 20 to 29.9 kg" for a man of 41).
+    if (row && rowForAnotherGroup(row, fit.demographics)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
     // "At enrolment, give a course of amoxicillin" for a child weeks into home treatment.
     if (doneAtEnrolment(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
     // "Offer an HIV test to every person with presumptive or confirmed TB" for a man on TLD; "A pregnant

@@ -75,6 +75,17 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
   return 'undecided';
 }
 
+/** A table header naming whom a row is for: "Group", "Population", "Patients", "Who". */
+const GROUP_HEADER = /^(?:group|population|patients?|who|for)\b/i;
+
+/**
+ * True when a table row's own group cell is evidently about other patients (excludesPatient): "Group:
+ * Children weighing 20 to 29.9 kg" for a man of 41. A row with no such cell is judged by its bands (rowFit).
+ */
+export function rowForAnotherGroup(cells: ReadonlyMap<string, string>, demographics: Demographics): boolean {
+  return [...cells].some(([header, value]) => GROUP_HEADER.test(header.trim()) && excludesPatient(value, demographics));
+}
+
 /**
  * True when a titration table's row is a step below the dose she already takes: "Table 3.1 Metformin
  * titration ...: Step: Week 1 (starting dose); ...; Total per day: 500 mg" for a man on metformin 1 g

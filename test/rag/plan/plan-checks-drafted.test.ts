@@ -165,6 +165,25 @@ describe('checks on a drafted plan', () => {
     expect(checkPlanDraft(draft, [adults], { ageYears: 40, sex: 'male' }, [], ['dysentery with some dehydration']).removed).toEqual([]);
   });
 
+  it('removes a quoted regimen row whose group is children from the plan of a man, and keeps his own row', () => {
+    const regimens = section(
+      'S8',
+      'Antiretroviral therapy > Preferred first-line treatment',
+      'Table 3.1 Preferred first-line regimens\nGroup: Adults and adolescents weighing 30 kg or more; Regimen: TLD; Dose: One tablet once daily\nGroup: Children weighing 20 to 29.9 kg; Regimen: Abacavir + lamivudine + dolutegravir 50 mg; Dose: dolutegravir 50 mg once daily',
+    );
+    const draft = [
+      '**Plan**',
+      '- Table 3.1 Preferred first-line regimens: Group: Adults and adolescents weighing 30 kg or more; Regimen: TLD; Dose: One tablet once daily [S8]',
+      '- Table 3.1 Preferred first-line regimens: Group: Children weighing 20 to 29.9 kg; Regimen: Abacavir + lamivudine + dolutegravir 50 mg; Dose: dolutegravir 50 mg once daily [S8]',
+    ].join('\n');
+    const man = checkPlanDraft(draft, [regimens], { ageYears: 41, sex: 'male' }, [], ['HIV on ART']);
+    expect(man.removed.map((r) => r.reason)).toEqual(['line_for_other_population']);
+    expect(man.text).toMatch(/Group: Adults/);
+    expect(man.text).not.toMatch(/Group: Children/);
+    const child = checkPlanDraft(draft, [regimens], { ageYears: 8, sex: 'female', weightKg: 24 }, [], ['HIV on ART']);
+    expect(child.text).toMatch(/Group: Children/);
+  });
+
   it('removes a line evidently about other patients: gestational diabetes for a man', () => {
     const special = section('S7', 'Special situations > Special situations', 'After birth, women who had gestational diabetes should be tested again 4 to 12 weeks later. Check kidney function, and review medicines when appetite or weight falls.');
     const draft = ['**Plan**', '- After birth, women who had gestational diabetes should be tested again 4 to 12 weeks later. [S7]', '- Check kidney function, and review medicines when appetite or weight falls. [S7]'].join('\n');
