@@ -1376,6 +1376,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/PrEP|emtricitabine/i, /\bpeople with (?:presumptive or confirmed )?TB\b/i],
   },
   {
+    id: 'diabetes-treatment-failure-no-malaria',
+    book: 'diabetes',
+    population: 'man of 50 on metformin whose glucose stays high',
+    // "Failure" made the malaria book's "Suspected treatment failure" a section about his illness: the
+    // assessment said "Treatment failure means that parasites survive", with a rectal artesunate row.
+    messages: ['man 50, type 2 diabetes on metformin, sugar still high', 'dx: treatment failure diabetes'],
+    mustSay: [/metformin|sulfonylurea|gliclazide/i],
+    mustNotSay: [/parasites|artesunate|malaria/i],
+    mustNotCite: [/treatment failure|Severe malaria/i],
+  },
+  {
     id: 'hiv-unsuppressed-on-first-line-art-no-antihypertensives',
     book: 'hiv',
     population: 'man of 41 on TLD with a viral load of 2400',

@@ -28,6 +28,10 @@ describe('whether the retrieved sections cover a stated condition (by their head
     // Who the patient is names no condition: a pregnant woman fitting is about fits (and pregnancy), not about women.
     expect(conditionWords('pregnant woman fitting')).not.toContain('woman');
     expect(coverageOf('sick man', [HIV, MALARIA]).covered).toBe(false);
+    // "Failure" is the state of a treatment or an organ: malaria's "Suspected treatment failure" is not heart failure.
+    const FAILURE = section('Malaria at community level: diagnosis, treatment and prevention (sample guideline)', 'Follow-up and treatment failure > Suspected treatment failure');
+    expect(coverageOf('heart failure', [FAILURE]).covered).toBe(false);
+    expect(coverageOf('malaria treatment failure', [FAILURE]).covered).toBe(true);
     expect(coverageOf('asdfgh', []).covered).toBe(false);
   });
 
