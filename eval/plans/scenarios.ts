@@ -1376,6 +1376,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/PrEP|emtricitabine/i, /\bpeople with (?:presumptive or confirmed )?TB\b/i],
   },
   {
+    id: 'tb-side-effects-no-other-books',
+    book: 'tb',
+    population: 'man of 35 three weeks into TB treatment, tingling feet',
+    // "Side effects" made every book with a side-effects section one about his illness: the plan told him
+    // about the ACE inhibitor cough and malaria medicines' side effects.
+    messages: ['man 35, on TB treatment (RHZE) 3 weeks, tingling in feet', 'dx: side effects of TB treatment'],
+    mustSay: [/pyridoxine/i],
+    mustNotSay: [/ACE inhibitor|angiotensin/i, /usually mild and pass when the course ends/i],
+    mustNotCite: [/Medicines for hypertension|uncomplicated malaria/i],
+  },
+  {
     id: 'diabetes-treatment-failure-no-malaria',
     book: 'diabetes',
     population: 'man of 50 on metformin whose glucose stays high',

@@ -14,10 +14,18 @@ import { sectionBody } from './section-text.js';
  */
 const POPULATION_WORDS = new Set(['pregnancy', 'pregnant', 'antenatal', 'postpartum', 'postnatal', 'breastfeeding', 'mother', 'woman', 'women', 'elderly', 'older', 'adolescent', 'adolescents']);
 
-/** The words naming the condition itself, without the population it is stated for. */
+/**
+ * Words that say what happened with a treatment rather than which illness it treats: in "side effects of TB
+ * treatment" the topic is TB, and the malaria and hypertension books' "Side effects" sections are not about
+ * it. Used only when the condition also has a word of its own ("ACE inhibitor side effect" names no
+ * guideline's heading, and keeps them).
+ */
+const TREATMENT_EVENT_WORDS = new Set(['side', 'effect', 'effects', 'adverse']);
+
+/** The words naming the condition itself, without the population it is stated for or what happened with its treatment. */
 export function topicWords(condition: string): string[] {
   const words = conditionWords(condition);
-  const own = words.filter((w) => !POPULATION_WORDS.has(w));
+  const own = words.filter((w) => !POPULATION_WORDS.has(w) && !TREATMENT_EVENT_WORDS.has(w));
   return own.length > 0 ? own : words;
 }
 

@@ -38,6 +38,19 @@ describe('which retrieved sections a plan is written from', () => {
     expect(sectionsOnTopic('hypertension, first-line medicines', found).map((s) => s.bookTitle)).toEqual([HYPERTENSION]);
   });
 
+  it('reads "side effects" as what happened with a treatment: the TB book, not every book with a side-effects section', () => {
+    const TB = 'Tuberculosis screening and referral: sample guideline';
+    const HYPERTENSION = 'Hypertension in adults: sample guideline';
+    const found = [
+      section(TB, 'Treatment support and side effects > Supporting people on TB treatment > Side effects to watch for'),
+      section(MALARIA, 'Treatment of uncomplicated malaria > Side effects'),
+      section(HYPERTENSION, 'Medicines > Medicines for hypertension > Side effects to ask about'),
+    ];
+    expect(sectionsOnTopic('side effects of TB treatment', found).map((s) => s.bookTitle)).toEqual([TB]);
+    // A diagnosis whose own words head no section keeps the books its other words name.
+    expect(sectionsOnTopic('ACE inhibitor side effect', found)).toHaveLength(3);
+  });
+
   it('adds the treatment section a bare condition name ranked below its classification, and leaves test-reading to the end', () => {
     const forCondition = [
       section(PNEUMONIA, 'Classifying cough or difficult breathing > Pneumonia with fast breathing only'),
