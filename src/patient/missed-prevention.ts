@@ -1,5 +1,5 @@
 import type { Finding } from './findings.js';
-import { negatedPhrases } from './negation.js';
+import { negatedPhrases, withoutNegationCue } from './negation.js';
 
 /**
  * Preventive care the patient has not had, which a negation states: "never dewormed", "no net for house",
@@ -16,7 +16,7 @@ export function missedPrevention(findings: readonly Finding[]): string[] {
     const phrases = f.negated ? [f.value] : negatedPhrases(f.value);
     return phrases
       .filter((phrase) => PREVENTIVE_CARE.test(phrase))
-      .map((phrase) => phrase.replace(/^\s*(?:no|not|without|denies|never|nil|absent)\b\s*/i, '').trim())
+      .map(withoutNegationCue)
       .filter(Boolean);
   });
 }

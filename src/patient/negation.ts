@@ -207,4 +207,11 @@ export function negatedPhrases(value: string): string[] {
  * A negation cue and what follows it up to the next comma, semicolon or full stop. "Not able to
  * breastfeed" is a sign that is present (a danger sign), not a negated one: kept.
  */
-const NEGATED_PHRASE = /\b(?:no|not|without|denies|never|nil|absent|negative for)\b(?!\s+(?:longer\s+)?able\s+to\b)[^,;.]*/gi;
+const NEGATION_CUE = String.raw`\b(?:no|not|without|denies|never|nil|absent|negative for)\b`;
+const NEGATED_PHRASE = new RegExp(String.raw`${NEGATION_CUE}(?!\s+(?:longer\s+)?able\s+to\b)[^,;.]*`, 'gi');
+
+/** A phrase's leading negation cue: "never dewormed" -> "dewormed". */
+export function withoutNegationCue(phrase: string): string {
+  return phrase.replace(LEADING_CUE, '').trim();
+}
+const LEADING_CUE = new RegExp(String.raw`^\s*${NEGATION_CUE}\s*`, 'i');

@@ -218,7 +218,10 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const headings = wants('heading') ? candidates.map((c) => ownHeadingWords(c.titlePath)) : [];
   // A word that heads many candidates ("malaria" in a malaria book) says little about which one.
   const rarity = new Map((wants('heading') ? words : []).map((w) => [w, 1 / (1 + headings.filter((h) => h.some((x) => sameWord(w, x))).length)]));
-  const askedWords = wants('asked') ? searchTerms(askedText(query.condition, query.findings ?? [])).filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
+  // Her own words, read once: the asked feature's heading words and the circumstances she states.
+  const statedText = wants('asked') || wants('situation') ? askedText(query.condition, query.findings ?? []) : '';
+  const statedWords = searchTerms(statedText);
+  const askedWords = wants('asked') ? statedWords.filter((w) => /[a-z]/.test(w) && w.length >= 3 && !NOT_ASKED.has(w)) : [];
   // An unconfirmed diagnosis also asks how to confirm it ("Confirming the diagnosis").
   const unconfirmed = asksToConfirm(query.condition);
   if (wants('asked') && unconfirmed) askedWords.push('confirming');
@@ -281,8 +284,6 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const withHiv = wants('hivPrevention') && livesWithHiv(query.condition, query.findings ?? []);
   // A diagnosis that names a test ("syphilis test ANC") asks about the test and what its result means.
   const testsDone = wants('resultInHand') && intent > 0 && !NAMES_A_TEST.test(query.condition) ? namesOfTestsDone(query.findings ?? []) : [];
-  const statedText = wants('situation') ? askedText(query.condition, query.findings ?? []) : '';
-  const statedWords = searchTerms(statedText);
   const stated = { words: statedWords, givesMedicine: statedWords.some((w) => ANY_MEDICINE.test(w)) || drugsNamed(statedText).size > 0 };
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
