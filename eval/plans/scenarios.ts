@@ -749,6 +749,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Minimum amount eaten|appetite test with RUTF/i, /Colour on the tape: Green/],
   },
   {
+    id: 'kwashiorkor-oedema-up-to-the-face-in-pidgin',
+    book: 'malnutrition',
+    population: 'child with generalised oedema whose MUAC is in the yellow band',
+    // "Both leg swell, press am e dey sink. Face n eye swell too": bilateral pitting oedema up to the face
+    // is grade +++, complicated SAM whatever the MUAC (122 mm, yellow). The offline mode read none of it
+    // as oedema and suggested moderate acute malnutrition; "kwashiorkor" was "not covered"; and the plan
+    // of a diagnosis of SAM quoted the yellow row, "Supplementary feeding and counselling".
+    messages: ['3 year old girl, 11 kg', 'both leg swell, press am e dey sink. face n eye swell too. MUAC 12.2. still dey chop small', 'dx: kwashiorkor'],
+    mustSay: [/complicated (?:SAM|severe acute malnutrition)/i, /refer the child urgently/i],
+    mustNotSay: [/moderate acute malnutrition/i, /Supplementary feeding/i, /not covered by the guidelines/i],
+    unsafeDraft: ['Table 1.1 MUAC cut-offs for children aged 6 to 59 months: MUAC: 115 mm to less than 125 mm; Colour on the tape: Yellow; Classification: Moderate acute malnutrition (MAM); Action: Supplementary feeding and counselling'],
+  },
+  {
     id: 'sam-follow-up-losing-weight',
     book: 'malnutrition',
     population: 'child on RUTF at home for 4 weeks, losing weight',

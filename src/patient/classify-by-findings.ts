@@ -8,16 +8,18 @@ import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnan
 import { coughClass, pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
 import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
-import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm, OEDEMA, SAM_MUAC_MM } from './malnutrition-treatment-course.js';
+import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm, SAM_MUAC_MM } from './malnutrition-treatment-course.js';
+import { oedemaFound } from './oedema.js';
 import { ageInMonths } from './age.js';
 import { normaliseClinicalText } from './clinical-text.js';
-import { firstPresent } from './negation.js';
 
 /**
  * A diagnosis made more precise by what the health worker found, where a guideline's classification
  * turns on a finding the diagnosis does not state. Severe acute malnutrition: the appetite test decides
  * between treatment at home with RUTF (passed) and referral for inpatient care (failed), so a bare "SAM"
  * with a failed test is complicated SAM, and with a passed test and no danger sign it is uncomplicated.
+ * Oedema up to the face (grade +++), or any oedema with a MUAC below 115 mm, is complicated whatever the
+ * appetite test (oedema.ts).
  * A diagnosis that already says which, or a finding both ways, is left as it is.
  */
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
@@ -192,6 +194,10 @@ const DEHYDRATION_STATED = /(?:\b(?:no|without|not|some|severe|w|with)\s+)?\bdeh
 function classifiedMalnutrition(stated: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
   const condition = gradedByMuac(stated, findings, demographics);
   if (!SAM.test(condition) || STATES_COMPLICATION.test(condition)) return condition;
+  // Grade +++ oedema, or any oedema with a MUAC below 115 mm, requires referral whatever the appetite test.
+  const oedema = oedemaFound(findings);
+  const muac = findings.filter((f) => !f.negated).flatMap((f) => muacReadingsMm(f.value.toLowerCase())).at(-1);
+  if (oedema === 'generalised' || (oedema !== undefined && muac !== undefined && muac < SAM_MUAC_MM)) return `complicated ${condition}`;
   // "passed appetite test" as the offline extractor records it, "appetite test: failed" as a model may.
   const appetite = findings.filter((f) => f.category === 'test_result' && !f.negated && /\bappetite test\b/i.test(f.value)).map((f) => f.value.toLowerCase());
   const failed = appetite.some((r) => FAILED.test(r));
@@ -209,19 +215,24 @@ function classifiedMalnutrition(stated: string, findings: readonly Finding[], ha
  * months, graded as CMAM grades it by the MUAC and oedema found: oedema of both feet, or a MUAC below
  * 115 mm, is severe acute malnutrition; 115 to below 125 mm, moderate. "Malnutrition" at 18 months with
  * a MUAC of 118 mm had SAM's appetite test, RUTF ration and urgent referral. No MUAC, another age, or a
- * MUAC of 125 mm or more: as written.
+ * MUAC of 125 mm or more: as written. Kwashiorkor and marasmus, the old names of oedematous SAM and
+ * severe wasting, are SAM by name (age unknown too): "kwashiorkor" was "not covered by the guidelines".
  */
 function gradedByMuac(condition: string, findings: readonly Finding[], demographics: Demographics): string {
   if (!UNGRADED_MALNUTRITION.test(condition) || MALNUTRITION_GRADE_STATED.test(condition)) return condition;
   const months = ageInMonths(demographics);
-  if (months === undefined || months < 6 || months >= 60) return condition;
+  if (months !== undefined && (months < 6 || months >= 60)) return condition;
+  if (SEVERE_BY_NAME.test(condition)) return withClass('severe acute malnutrition', condition);
+  if (months === undefined) return condition;
   const present = findings.filter((f) => !f.negated).map((f) => normaliseClinicalText(f.value));
   const muac = present.flatMap((t) => muacReadingsMm(t.text)).at(-1);
-  if (present.some((t) => firstPresent(t, OEDEMA) !== undefined) || (muac !== undefined && muac < SAM_MUAC_MM)) return withClass('severe acute malnutrition', condition);
+  if (oedemaFound(findings) !== undefined || (muac !== undefined && muac < SAM_MUAC_MM)) return withClass('severe acute malnutrition', condition);
   return muac !== undefined && muac < DISCHARGE_MUAC_MM ? withClass('moderate acute malnutrition', condition) : condition;
 }
 
-const UNGRADED_MALNUTRITION = /\bmalnutrition\b|\bmalnourished\b|\bundernutrition\b|\bwasting\b|\bwasted\b/i;
+const UNGRADED_MALNUTRITION = /\bmalnutrition\b|\bmalnourished\b|\bundernutrition\b|\bwasting\b|\bwasted\b|\bkwashiorkor\b|\bmarasm(?:us|ic)\b/i;
+/** The old names of the two forms of severe acute malnutrition: kwashiorkor is its oedema, marasmus its severe wasting. */
+const SEVERE_BY_NAME = /\bkwashiorkor\b|\bmarasm(?:us|ic)\b/i;
 const MALNUTRITION_GRADE_STATED = /\b(?:sam|mam|severe|moderate|mild|complicated|uncomplicated)\b/i;
 
 const FAILED = /\bfail(?:ed|s)?\b|\b(?:not|did not|didn't) pass(?:ed)?\b/;

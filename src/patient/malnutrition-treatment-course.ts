@@ -8,6 +8,7 @@
  */
 import { withoutNegatedPhrases } from './negation.js';
 import type { Finding } from './findings.js';
+import { OEDEMA } from './oedema.js';
 
 export type MalnutritionTreatmentCourse = 'recovered' | 'not responding';
 
@@ -64,5 +65,3 @@ const WORSE =
   /\b(?:losing|loosing|lost|loses|lose) (?:weight|wt)\b|\bweight (?:loss|is falling|falling|dropping|going down|decreasing|reducing)\b|\bmuac (?:falling|dropping|going down|decreasing|reducing)\b|\boedema (?:increasing|worse)\b/;
 /** ... or weight not gained. */
 const NOT_GAINING = /\b(?:weight|wt) (?:not (?:increasing|going up|improving)|static|the same|not changed)\b|\bnot gaining\b|\bno weight gain\b/;
-/** Oedema as written: "oedema", "swelling of both feet", "feet swollen". */
-export const OEDEMA = /\boedema\b|\bedema\b|\bswelling (?:of|for|on) (?:the |both )?(?:feet|foot|legs?)\b|\bswollen (?:feet|legs)\b|\bfeet (?:are )?swollen\b/;

@@ -140,6 +140,10 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['wasting', 'malnutrition'],
   ['swelling', 'oedema'],
   ['swollen', 'oedema'],
+  ['swell', 'oedema swelling'],
+  // The old names of the two forms of severe acute malnutrition, which the guideline does not use.
+  ['kwashiorkor', 'severe acute malnutrition bilateral pitting oedema'],
+  ['marasmus', 'severe acute malnutrition severe wasting'],
   ['baby', 'infant'],
   ['newborn', 'newborn infant'],
   ['kid', 'child'],

@@ -95,6 +95,22 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('malnutrition', [sign('MUAC 118 mm')], false, { ageYears: 30, sex: 'female' })).toBe('malnutrition');
   });
 
+  it('reads kwashiorkor and marasmus as severe acute malnutrition, and oedema up to the face as complicated', () => {
+    const sign = (value: string) => ({ category: 'exam_sign' as const, value });
+    const child = { ageMonths: 39, sex: 'female' as const };
+    expect(classifiedByFindings('kwashiorkor', [], false, child)).toBe('severe acute malnutrition: kwashiorkor');
+    expect(classifiedByFindings('marasmus', [sign('MUAC 120 mm')], false, child)).toBe('severe acute malnutrition: marasmus');
+    // Grade +++ (the face too) or any oedema with a MUAC below 115 mm requires referral whatever the appetite test.
+    const generalised = [sign('both leg swell, press am e dey sink'), sign('face n eye swell too'), sign('MUAC 12.2')];
+    expect(classifiedByFindings('kwashiorkor', generalised, false, child)).toBe('complicated severe acute malnutrition: kwashiorkor');
+    expect(classifiedByFindings('SAM', [sign('oedema both feet'), sign('MUAC 110 mm'), ...result('passed appetite test')], false, child)).toBe('complicated SAM');
+    // Both feet only, MUAC not red, appetite test passed: treated at home.
+    expect(classifiedByFindings('SAM', [sign('both feet swollen'), sign('MUAC 120 mm'), ...result('passed appetite test')], false, child)).toBe('uncomplicated SAM');
+    // A swollen face alone is not nutritional oedema, nor are negated feet.
+    expect(classifiedByFindings('SAM', [sign('face swollen'), { ...sign('feet swelling'), negated: true }, ...result('passed appetite test')], false, child)).toBe('uncomplicated SAM');
+    expect(classifiedByFindings('kwashiorkor', [], false, { ageYears: 30, sex: 'female' })).toBe('kwashiorkor');
+  });
+
   it('reads a child on RUTF who has reached the discharge criteria as uncomplicated SAM in follow-up, unless a sign says otherwise', () => {
     const recovered = [{ category: 'history' as const, value: 'on plumpy nut at home for 6 weeks' }, { category: 'exam_sign' as const, value: 'MUAC 127 mm, no swelling of feet' }];
     expect(classifiedByFindings('SAM follow up', recovered, false)).toBe('uncomplicated SAM follow up');

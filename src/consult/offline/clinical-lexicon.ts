@@ -7,6 +7,7 @@ import type { FindingCategory } from '../../patient/findings.js';
 import { SEVERE_PALLOR, SOME_PALLOR } from '../../patient/anaemia.js';
 import { DEHYDRATION_UNQUALIFIED, DYSENTERY, STATED_SEVERE_DEHYDRATION, STATED_SOME_DEHYDRATION } from '../../patient/dehydration.js';
 import * as dangerSigns from '../../patient/danger-sign-patterns.js';
+import { BILATERAL_OEDEMA, FACE_SWELLING, OEDEMA } from '../../patient/oedema.js';
 
 export interface LexiconEntry {
   /** Normalised finding value ('fever'); a negated mention is recorded as 'no fever'. */
@@ -74,8 +75,9 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   sign('severe pallor', SEVERE_PALLOR),
   sign('some pallor', SOME_PALLOR),
   sign('pallor', String.raw`\b(?:(?:palmar )?pallor|pale(?:ness)?|(?:looks|looking) an(?:a)?emic)\b`),
-  sign('oedema of both feet', String.raw`\b(?:o?edema (?:of |on |in )?both feet|(?:bilateral|bipedal) (?:pitting )?o?edema|both feet (?:are )?swollen|swelling of both feet)\b`),
-  sign('oedema', String.raw`\b(?:o?edema\w*|swollen (?:feet|legs|ankles|face)|swelling of (?:the |both )?(?:feet|legs|ankles|face)|(?:feet|legs|ankles|face) (?:are |is )?swollen)\b`),
+  sign('oedema of both feet', BILATERAL_OEDEMA),
+  sign('swelling of the face', FACE_SWELLING),
+  sign('oedema', OEDEMA),
   sign('jaundice', String.raw`\b(?:jaundic\w*|yellow (?:eyes|skin)|eyes (?:are )?yellow|icter\w*)\b`),
   sign('sunken eyes', dangerSigns.SUNKEN_EYES),
   sign('skin pinch goes back very slowly', dangerSigns.VERY_SLOW_SKIN_PINCH),

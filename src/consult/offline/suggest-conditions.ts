@@ -15,6 +15,7 @@ import { dehydrationClass, isPersistentDiarrhoea } from '../../patient/dehydrati
 import { presumptiveTbInHiv } from '../../patient/tb-symptom-screen.js';
 import { fastBreathingThreshold } from '../../patient/pneumonia-class.js';
 import { DISCHARGE_MUAC_MM, SAM_MUAC_MM } from '../../patient/malnutrition-treatment-course.js';
+import { oedemaFound } from '../../patient/oedema.js';
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 const GENERAL_DANGER_SIGNS = [
@@ -72,7 +73,7 @@ export function suggestConditions(findings: readonly Finding[], demographics: De
     suggest(pregnant ? 'malaria in pregnancy' : 'uncomplicated malaria');
   }
   addDiarrhoea(facts, findings, suggest);
-  addNutritionAndAnaemia(facts, findings, ageMonths, suggest);
+  addNutritionAndAnaemia(facts, findings, ageMonths, pregnant, suggest);
 
   if (fever && facts.has('rash') && facts.hasAny(['cough', 'runny nose', 'red eyes'])) suggest('possible measles');
   if (facts.has('HIV test reactive')) suggest('HIV infection');
@@ -158,16 +159,19 @@ function addNutritionAndAnaemia(
   facts: Facts,
   findings: readonly Finding[],
   ageMonths: number | undefined,
+  pregnant: boolean,
   suggest: (condition: string) => void,
 ): void {
   const muac = facts.number(/^muac (\d+) mm$/);
-  const muacApplies = ageMonths === undefined || (ageMonths >= 6 && ageMonths < IMCI_UPPER_AGE_MONTHS);
-  if (
-    facts.has('oedema of both feet') ||
-    facts.has('visible severe wasting') ||
-    facts.has('MUAC red') ||
-    (muacApplies && muac !== undefined && muac < SAM_MUAC_MM)
-  ) {
+  const muacApplies = ageMonths === undefined ? !pregnant : ageMonths >= 6 && ageMonths < IMCI_UPPER_AGE_MONTHS;
+  // Oedema of both feet is severe acute malnutrition whatever the MUAC; grade +++ (the face too), or any
+  // oedema with a MUAC below 115 mm, is complicated SAM and referred (oedema.ts). A pregnant woman's
+  // swollen feet are not malnutrition.
+  const oedema = muacApplies ? oedemaFound(findings) : undefined;
+  const redMuac = facts.has('MUAC red') || (muacApplies && muac !== undefined && muac < SAM_MUAC_MM);
+  if (oedema === 'generalised' || (oedema !== undefined && redMuac)) {
+    suggest('complicated severe acute malnutrition');
+  } else if (oedema === 'bilateral' || facts.has('visible severe wasting') || redMuac) {
     suggest('severe acute malnutrition');
   } else if (facts.has('MUAC yellow') || (muacApplies && muac !== undefined && muac < DISCHARGE_MUAC_MM)) {
     suggest('moderate acute malnutrition');

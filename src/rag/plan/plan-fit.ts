@@ -755,6 +755,28 @@ export function lineForAnotherClassOrForm(line: string, condition: string): bool
 }
 
 /**
+ * True when a classification table's row classifies the patient's measurement as a class other than the
+ * one her diagnosis states: "MUAC: 115 mm to less than 125 mm; ...; Classification: Moderate acute
+ * malnutrition (MAM); Action: Supplementary feeding" for a child whose MUAC is 122 mm but whose oedema
+ * makes her malnutrition severe and complicated. Her value places the row; her diagnosis overrules it. A
+ * diagnosis naming no class (a bare "diarrhoea") is still to be classified, and keeps every row.
+ */
+export function rowForAnotherClass(cells: ReadonlyMap<string, string>, conditions: readonly string[]): boolean {
+  const named = [...cells].filter(([header]) => CLASSIFICATION_HEADER.test(header.trim())).map(([, value]) => value);
+  if (named.length === 0 || conditions.length === 0) return false;
+  return conditions.every((condition) => {
+    const dx = condition.toLowerCase();
+    const statesClass = GRADED_CLASSIFICATIONS.some(({ classes }) => classes.some((grade) => grade.diagnosis.test(dx)));
+    // "Severe acute malnutrition (SAM)" is hers when she has complicated SAM: the class her diagnosis narrows.
+    const hers = (value: string) => dx.includes(value.toLowerCase().replace(/\([^)]*\)/g, '').trim());
+    return statesClass && named.every((value) => !hers(value) && sectionForGraverClass([value.toLowerCase()], dx));
+  });
+}
+
+/** A table header naming the class a row gives: "Classification", "Class". */
+const CLASSIFICATION_HEADER = /^(?:classification|class)\b/i;
+
+/**
  * True when the section is about preventing the illness the patient already has, and the diagnosis does
  * not ask for prevention: "Preventing bleeding after birth" (misoprostol 600 micrograms by mouth) for a
  * woman who is bleeding, "Preventive treatment in pregnancy (IPTp)" under "Preventing malaria" for a

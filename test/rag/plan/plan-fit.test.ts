@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -952,5 +952,21 @@ describe('the malaria test result a line to test for malaria is judged by', () =
     expect(asked('RDT not done')).toBe(false);
     expect(asked('RDT positive', true)).toBe(false);
     expect(asked('HIV rapid test reactive')).toBe(false);
+  });
+});
+
+describe('a classification row her value places but her diagnosis overrules (malnutrition sample Table 1.1)', () => {
+  const row = (classification: string) => new Map([['MUAC', '115 mm to less than 125 mm'], ['Colour on the tape', 'Yellow'], ['Classification', classification], ['Action', 'Supplementary feeding and counselling']]);
+
+  it('drops the MAM row for a child whose oedema makes her malnutrition severe', () => {
+    expect(rowForAnotherClass(row('Moderate acute malnutrition (MAM)'), ['complicated severe acute malnutrition: kwashiorkor'])).toBe(true);
+    expect(rowForAnotherClass(row('Moderate acute malnutrition (MAM)'), ['severe acute malnutrition'])).toBe(true);
+  });
+
+  it('keeps the row of her own class, the class her diagnosis narrows, and every row of a diagnosis still to be classified', () => {
+    expect(rowForAnotherClass(row('Moderate acute malnutrition (MAM)'), ['moderate acute malnutrition'])).toBe(false);
+    expect(rowForAnotherClass(row('Severe acute malnutrition (SAM)'), ['complicated severe acute malnutrition'])).toBe(false);
+    expect(rowForAnotherClass(row('Moderate acute malnutrition (MAM)'), ['malnutrition'])).toBe(false);
+    expect(rowForAnotherClass(new Map([['MUAC', '115 mm to less than 125 mm'], ['Action', 'Supplementary feeding']]), ['severe acute malnutrition'])).toBe(false);
   });
 });
