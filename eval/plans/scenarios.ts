@@ -762,6 +762,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Table 1.1 MUAC cut-offs for children aged 6 to 59 months: MUAC: 115 mm to less than 125 mm; Colour on the tape: Yellow; Classification: Moderate acute malnutrition (MAM); Action: Supplementary feeding and counselling'],
   },
   {
+    id: 'pneumonia-fast-breathing-rate-ends-a-sentence',
+    book: 'pneumonia',
+    population: 'infant of 8 months breathing 54 a minute',
+    // "RR 54/min." ended a sentence: the full stop was read as a decimal point and the rate was lost, so
+    // the findings suggested a cough or cold and the plan of "pneumonia" did not know it was fast breathing.
+    messages: ['8 month old girl, 7 kg', 'cough 3/7. RR 54/min. no chest indrawing. RDT neg', 'dx: pneumonia'],
+    mustLeadWith: /pneumonia with fast breathing/i,
+    mustSay: [/amoxicillin/i],
+    mustNotSay: [/cough or cold/i],
+  },
+  {
     id: 'sam-follow-up-losing-weight',
     book: 'malnutrition',
     population: 'child on RUTF at home for 4 weeks, losing weight',

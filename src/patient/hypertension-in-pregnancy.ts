@@ -51,7 +51,7 @@ export function plausibleBloodPressure(systolic: number, diastolic: number): boo
   return systolic >= 60 && systolic <= 300 && diastolic >= 30 && diastolic <= 200 && systolic > diastolic;
 }
 
-const BP_READING = /(?<![\d/.])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d/.])/g;
+const BP_READING = /(?<![\d/.])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d/]|\.\d)/g;
 /** Protein found on a dipstick: "protein 2+", "protein ++", "proteinuria", "protein positive", "protein trace" is not enough. */
 const PROTEINURIA = /\bproteinuria\b|\bprotein\w*\s*(?::\s*)?(?:\d\s*\+|\+{1,4}|positive|present)/;
 const NO_PROTEIN = /\bprotein\w*\s*(?::\s*)?(?:negative|nil|neg\b|trace)/;

@@ -39,7 +39,7 @@ const AGE_PATTERNS: readonly RegExp[] = [
   re(String.raw`\b(\d+(?:\.\d+)?)\s*(y)(?:\/o|o|oa|ro|\.o\.?)(?![a-z])`),
   // "woman 30y, 8 weeks pregnant": a bare "y" after a number, closing its phrase.
   re(String.raw`\b(\d{1,3})\s*(y)(?=\s*(?:$|[.,;\n]))`),
-  re(String.raw`\b(?:age|aged|age is|age of)\s*[:=-]?\s*(\d+(?:\.\d+)?)\s*(?:${AGE_UNIT}\b)?(?![\d\/.])`),
+  re(String.raw`\b(?:age|aged|age is|age of)\s*[:=-]?\s*(\d+(?:\.\d+)?)\s*(?:${AGE_UNIT}\b)?(?![\d\/]|\.\d)`),
   re(String.raw`\b(?:age|aged)\s*[:=]?\s*(\d{1,2})\s*\/\s*(12|52)\b`),
   re(String.raw`\b(\d{1,2})\s*\/\s*(12|52)\s*(?:old|baby|infant|child)\b`),
   re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about|approx)\s+)*${QUANTITY}\s*-?\s*(years?|yrs?|yr|months?|mths?|mnths?|mos?)\b(?!\s+ago)`),
@@ -56,7 +56,7 @@ const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})\b(
 const GRAVIDA_PARA = re(String.raw`\bg\s*(\d{1,2})\s*p\s*(\d{1,2})(?:\s*\+\s*\d{1,2})?\b(?:\s*,?\s*(?:at\s+)?(\d{1,2})\s*(?:weeks?|wks?|w)\b)?`);
 // "female 32", "pt M 45", "boy 7", "40 male": a bare number beside the sex is an age in years unless a
 // unit or a measurement follows.
-const NOT_AN_AGE_AFTER = String.raw`(?![.\d\/]|\s*(?:kg|kgs|g\b|cm|mm|%|weeks?|wks?|w\b|days?|d\b|months?|mths?|mo\b|°|bpm|x\b|times|hours?|hrs?|years?|yrs?|y\b|yo\b|\/))`;
+const NOT_AN_AGE_AFTER = String.raw`(?![\d\/]|\.\d|\s*(?:kg|kgs|g\b|cm|mm|%|weeks?|wks?|w\b|days?|d\b|months?|mths?|mo\b|°|bpm|x\b|times|hours?|hrs?|years?|yrs?|y\b|yo\b|\/))`;
 const SEX_WORD_THEN_AGE = re(String.raw`\b(?:(?:pt|patient|client)\s*[:,]?\s*)?(female|male|woman|man|boy|girl|f|m)\s*[,:]?\s*(\d{1,3})\b${NOT_AN_AGE_AFTER}`);
 const AGE_THEN_SEX_WORD = re(String.raw`(?:^|[.,;\n]\s*)(\d{1,3})\s*,?\s*(female|male|woman|man|boy|girl)\b`);
 const STATED_SEX = re(String.raw`\b(?:sex|gender)\s*[:=-]?\s*(female|male|f|m)\b`);
@@ -74,7 +74,7 @@ const WEIGHT_UNIT = re(
 const GESTATION_WEEKS: readonly RegExp[] = [
   re(String.raw`\b(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:weeks?|wks?|wk|w)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:pregnant|pregnancy|of pregnancy|gestation(?:al age)?|of gestation|ga|of amenorrh\w*|amenorrh\w*|pg)\b`),
   re(String.raw`\b(?:pregnant|pregnancy|preg)\s*(?:at|of|for|with|about|-|,)?\s*(?:about\s+)?(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
-  re(String.raw`\b(?:ega|ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?![\d.])`),
+  re(String.raw`\b(?:ega|ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?!\d|\.\d)`),
   re(String.raw`\b(\d{1,2})\s*\/\s*40\b`),
 ];
 const GESTATION_MONTHS: readonly RegExp[] = [

@@ -46,7 +46,7 @@ const RULES: readonly Rule[] = [
   },
   {
     pattern: re(
-      String.raw`\b(?:temperature|temp|t)${LINK}(\d{2,3}(?:\.\d+)?)\s*(°\s*c|°\s*f|°|deg\w*\s*(?:c|f|celsius|fahrenheit)?|celsius|fahrenheit|c|f)?(?![a-z\d.])`,
+      String.raw`\b(?:temperature|temp|t)${LINK}(\d{2,3}(?:\.\d+)?)\s*(°\s*c|°\s*f|°|deg\w*\s*(?:c|f|celsius|fahrenheit)?|celsius|fahrenheit|c|f)?(?![a-z\d]|\.\d)`,
     ),
     category: 'vital_sign',
     claimImplausible: true,
@@ -61,14 +61,14 @@ const RULES: readonly Rule[] = [
     value: ([amount = '', unit = '']) => temperatureValue(Number(amount), unit),
   },
   {
-    pattern: re(String.raw`\b(?:fever|febrile|pyrexia|hot)\s*(?:of|at|=|:|-)?\s*(\d{2,3}(?:\.\d+)?)(?![\d.]|\s*(?:days?|weeks?|hours?|months?))`),
+    pattern: re(String.raw`\b(?:fever|febrile|pyrexia|hot)\s*(?:of|at|=|:|-)?\s*(\d{2,3}(?:\.\d+)?)(?!\d|\.\d|\s*(?:days?|weeks?|hours?|months?))`),
     category: 'vital_sign',
     claimImplausible: false,
     value: ([amount = '']) => temperatureValue(Number(amount), ''),
   },
   {
     pattern: re(
-      String.raw`\b(?:rr|resp(?:iratory)?\s*rate|resps?|breathing rate|breaths|breathing)${LINK}(\d{1,3})\s*(?:\/\s*min\w*|per\s*min\w*|bpm|b\/m|breaths?(?:\s*(?:\/|per|a)\s*min\w*)?)?(?![\d.\/])`,
+      String.raw`\b(?:rr|resp(?:iratory)?\s*rate|resps?|breathing rate|breaths|breathing)${LINK}(\d{1,3})\s*(?:\/\s*min\w*|per\s*min\w*|bpm|b\/m|breaths?(?:\s*(?:\/|per|a)\s*min\w*)?)?(?![\d\/]|\.\d)`,
     ),
     category: 'vital_sign',
     claimImplausible: true,
@@ -81,7 +81,7 @@ const RULES: readonly Rule[] = [
     value: ([rate = '']) => inRange(Number(rate), 5, 150, (n) => `respiratory rate ${n}/min`),
   },
   {
-    pattern: re(String.raw`\b(?:pulse(?: rate)?|hr|heart rate|pr)${LINK}(\d{2,3})(?:\s*(?:\/\s*min\w*|per\s*min\w*|bpm|beats))?(?![\d.\/])`),
+    pattern: re(String.raw`\b(?:pulse(?: rate)?|hr|heart rate|pr)${LINK}(\d{2,3})(?:\s*(?:\/\s*min\w*|per\s*min\w*|bpm|beats))?(?![\d\/]|\.\d)`),
     category: 'vital_sign',
     claimImplausible: true,
     value: ([rate = '']) => inRange(Number(rate), 20, 250, (n) => `pulse ${n}/min`),
@@ -189,7 +189,7 @@ const RULES: readonly Rule[] = [
 ];
 
 /** A minus sign written against a number ("weight -14 kg", "temp -38"); "38-39" is a range, "- 14" a dash. */
-const NEGATIVE_NUMBER = /(?<![\w.\/])[-\u2212\u2013](\d+(?:\.\d+)?)(?:\s*(?:kgs?|kg|kilos?|grams?|g|°\s*[cf]?|c|f|mm|cm|%|\/min|bpm))?(?![\w.])/g;
+const NEGATIVE_NUMBER = /(?<![\w.\/])[-\u2212\u2013](\d+(?:\.\d+)?)(?:\s*(?:kgs?|kg|kilos?|grams?|g|°\s*[cf]?|c|f|mm|cm|%|\/min|bpm))?(?!\w|\.\d)/g;
 
 /** Adds the vital signs and test results found in the text to `extraction`; negative numbers are rejected first. */
 export function extractMeasurements(extraction: Extraction): void {

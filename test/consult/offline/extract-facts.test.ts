@@ -247,8 +247,26 @@ const IMPLAUSIBLE: readonly Case[] = [
   { text: 'Hb 70', absent: ['haemoglobin 70 g/dL'] },
 ];
 
+/** A number that ends a sentence: the full stop after it is not a decimal point ("RR 54/min. no chest indrawing"). */
+const SENTENCE_END: readonly Case[] = [
+  { text: 'cough 3/7. RR 54/min. no chest indrawing', findings: [vital('respiratory rate 54/min'), no('exam_sign', 'chest indrawing')] },
+  { text: 'RR 54. cough', findings: [vital('respiratory rate 54/min'), symptom('cough')] },
+  { text: 'temp 38.5. cough', findings: [vital('temperature 38.5 °C')] },
+  { text: 'temp 39. cough', findings: [vital('temperature 39 °C')] },
+  { text: 'fever 39. cough', findings: [vital('temperature 39 °C')] },
+  { text: 'pulse 120. cough', findings: [vital('pulse 120/min')] },
+  { text: 'HR 130/min. cough', findings: [vital('pulse 130/min')] },
+  { text: 'age 3. cough', demographics: { ageYears: 3, ageMonths: 36 } },
+  { text: 'woman 25. pregnant', demographics: { sex: 'female', ageYears: 25, pregnant: true } },
+  { text: 'GA 32. headache', demographics: { sex: 'female', pregnant: true, gestationWeeks: 32, trimester: 3 } },
+  // Still a decimal point when a digit follows, and a minus sign still rejects the number.
+  { text: 'RR 5.4', absent: ['respiratory rate 5/min', 'respiratory rate 4/min'] },
+  { text: 'temp -38. cough', absent: ['temperature 38 °C'] },
+];
+
 describe('extractFacts', () => {
   describe.each([
+    ['a number at the end of a sentence', SENTENCE_END],
     ['age', AGE],
     ['sex', SEX],
     ['pregnancy', PREGNANCY],

@@ -21,6 +21,8 @@ const CASES: ReadonlyArray<readonly [text: string, expected: readonly string[], 
   ['baby 8 months, cough, fast breathing', ['pneumonia']],
   ['child 3 years, cough, chest indrawing', ['pneumonia']],
   ['child 3 years, cough, RR 36', ['cough or cold (no pneumonia)']],
+  // The full stop that ends a sentence is not a decimal point.
+  ['girl 8 months, cough 3/7. RR 54/min. no chest indrawing', ['pneumonia']],
   ['child 3 years, cough, stridor', ['severe pneumonia']],
   ['man 40, cough for 3 weeks, night sweats', ['possible tuberculosis']],
   ['man 29, HIV+ on TLD, cough 5 days, sweat for night', ['possible tuberculosis', 'HIV infection']],
