@@ -773,6 +773,31 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/cough or cold/i],
   },
   {
+    id: 'malaria-child-diagnosis-misspelt',
+    book: 'malaria',
+    population: 'child of 2 with a positive RDT',
+    // "dx: maleria" was "not covered by the guidelines I have": no plan, no dose.
+    messages: ['2 year old girl, 11 kg', 'RDT +ve. hot body since 2/7. no fits. no vomit everything', 'dx: maleria'],
+    mustSay: [/artemether-lumefantrine/i, /Tablets per dose: 1/],
+  },
+  {
+    id: 'pneumonia-infant-diagnosis-misspelt',
+    book: 'pneumonia',
+    population: 'infant of 8 months breathing 54 a minute',
+    // "dx: pnuemonia" was not covered; the patient rules must read it as pneumonia to class the fast breathing.
+    messages: ['8 month old girl, 7 kg', 'cough 3 days, RR 54/min, no chest indrawing', 'dx: pnuemonia'],
+    mustLeadWith: /pneumonia with fast breathing/i,
+    mustSay: [/amoxicillin/i],
+  },
+  {
+    id: 'diarrhoea-child-diagnosis-misspelt',
+    book: 'diarrhoea',
+    population: 'child of 18 months with some dehydration, in Pidgin',
+    // "dx: diarhea" (two slips from "diarrhoea", one from the US "diarrhea") was not covered.
+    messages: ['18 month old boy, 10.5 kg', 'purging 2/7, restless, e dey drink water like say e thirsty, skin pinch go back slow, no blood for stool', 'dx: diarhea'],
+    mustSay: [/ORS/],
+  },
+  {
     id: 'sam-follow-up-losing-weight',
     book: 'malnutrition',
     population: 'child on RUTF at home for 4 weeks, losing weight',

@@ -6,6 +6,7 @@ import { noBloodPressureMedicineToStart } from '../patient/adult-blood-pressure.
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
+import { withLexiconSlipsCorrected } from '../rag/normalise-query.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
@@ -111,7 +112,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
   await answerOnce(deps, { consultId, key: planJobId(consultId, 0), kind: 'assessment_plan' }, async (consult) => {
     if (consult.diagnoses.length === 0) throw permanentJobError(`consult ${consultId} has no diagnosis`);
     // "SAM" with a failed appetite test is complicated SAM: the plan is referral, not RUTF at home.
-    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(d.condition, consult.findings, consult.urgentReferral, consult.demographics) }));
+    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(withLexiconSlipsCorrected(d.condition), consult.findings, consult.urgentReferral, consult.demographics) }));
     const retrieved: CitedSection[] = [];
     const uncovered: string[] = [];
     const closest: string[] = [];
@@ -292,7 +293,7 @@ async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; i
     if (!question) throw permanentJobError(`follow-up question ${payload.inboundId} not found`);
     const earlier = await deps.store.citedSections(payload.consultId);
     // The diagnoses as the plan read them ("presumptive tuberculosis: cough" for a cough on ART).
-    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(d.condition, consult.findings, consult.urgentReferral, consult.demographics) }));
+    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(withLexiconSlipsCorrected(d.condition), consult.findings, consult.urgentReferral, consult.demographics) }));
     const condition = diagnoses[0]?.condition ?? '';
     const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
     const sections = labelSections([...fresh.sections.map((s) => s.section), ...earlier]);

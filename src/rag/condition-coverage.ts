@@ -1,5 +1,5 @@
 import type { Demographics, Finding } from '../patient/findings.js';
-import { conditionWords, sameWord } from './condition-words.js';
+import { conditionWords, sameWord, sameWordOrSlip } from './condition-words.js';
 import { searchTerms } from './normalise-query.js';
 
 export { conditionWords, sameWord };
@@ -18,11 +18,11 @@ export interface Coverage {
   closest: string[];
 }
 
-/** Whether a section's headings name the condition. */
+/** Whether a section's headings name the condition, also as mistyped by one slip ("pnuemonia", "maleria"). */
 export function sectionIsAbout(section: { titlePath: string }, words: readonly string[]): boolean {
   // "pre-eclampsia" is also "eclampsia".
   const heading = searchTerms(section.titlePath).flatMap((w) => (w.includes('-') ? [w, ...w.split('-').filter((p) => p.length >= 3)] : [w]));
-  return words.some((w) => heading.some((h) => sameWord(w, h)));
+  return words.some((w) => heading.some((h) => sameWordOrSlip(w, h)));
 }
 
 /** A book's topic as a health worker would name it: its title before a colon or bracket. */

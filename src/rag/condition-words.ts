@@ -1,4 +1,4 @@
-import { expandLexicon, normaliseQueryText, searchTerms } from './normalise-query.js';
+import { expandLexicon, normaliseQueryText, oneEditApart, searchTerms, withLexiconSlipsCorrected } from './normalise-query.js';
 
 /** Words that qualify a condition but do not name one; matching only these says nothing. */
 const MODIFIERS = new Set([
@@ -13,7 +13,7 @@ const MODIFIERS = new Set([
 
 /** The words that name the condition. */
 export function conditionWords(condition: string): string[] {
-  return namingWords(normaliseQueryText(condition));
+  return namingWords(normaliseQueryText(withLexiconSlipsCorrected(condition)));
 }
 
 /** Same word, a short word and its plural ("fit" ~ "fits"), or the same stem for words of five letters or more ("malarial" ~ "malaria", "infants" ~ "infant"). */
@@ -39,18 +39,6 @@ export function sameWordOrSlip(a: string, b: string): boolean {
   if (sameWord(a, b)) return true;
   if (a.length < 6 || b.length < 6 || Math.abs(a.length - b.length) > 1 || a.charCodeAt(0) !== b.charCodeAt(0)) return false;
   return oneEditApart(a, b);
-}
-
-/** Damerau-Levenshtein distance exactly 1 (the words differ). */
-function oneEditApart(a: string, b: string): boolean {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
-  return longer.slice(i + 1) === shorter.slice(i);
 }
 
 /**

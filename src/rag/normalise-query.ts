@@ -45,6 +45,45 @@ export function expandLexicon(text: string): { text: string; shares: Map<string,
   return { text: out.join('').replace(/\s+/g, ' ').trim(), shares, phrases };
 }
 
+/**
+ * Words spelled as the lexicon writes them, as health workers write them (its phrases) or as the
+ * guidelines do (its meanings): "diarrhoea" is one slip from "diarrhea", but no slip.
+ */
+const LEXICON_SPELLINGS = new Set(CHW_LEXICON.flatMap(([phrase, meaning]) => [...phrase.split(' '), ...meaning.split(' ')]));
+/** Those long enough to be mistyped as one slip (six letters or more). */
+const LEXICON_WORDS = [...LEXICON_SPELLINGS].filter((w) => w.length >= 6 && /^[a-z-]+$/.test(w));
+
+/**
+ * A diagnosis with each word one slip of typing from a word of the lexicon put right: "diarhea" is
+ * "diarrhea" (diarrhoea), "runing stomach" "running stomach", "pnuemonia" "pneumonia". The text leg
+ * corrects a mistyped word towards the corpus's own words by trigram similarity, but the lexicon's
+ * phrases (US spellings, Pidgin) are not corpus words, "diarhea" is two slips from "diarrhoea", and the
+ * patient rules and the coverage check read words, not trigrams: each of these was "not covered by the
+ * guidelines", and no plan was written. Only a diagnosis is corrected: a finding's "waiting" is not
+ * "wasting".
+ */
+export function withLexiconSlipsCorrected(condition: string): string {
+  return condition.replace(/[A-Za-z-]{6,}/g, (word) => {
+    const lower = word.toLowerCase();
+    if (LEXICON_SPELLINGS.has(lower)) return word;
+    return LEXICON_WORDS.find((known) => known.charCodeAt(0) === lower.charCodeAt(0) && Math.abs(known.length - lower.length) <= 1 && oneEditApart(lower, known)) ?? word;
+  });
+}
+
+/** Damerau-Levenshtein distance exactly 1: a letter missed, added, changed, or two swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  if (Math.abs(a.length - b.length) !== 1) return false;
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
 function isWord(piece: string): boolean {
   return piece.trim() !== '' && !/^[,;:()]$/.test(piece);
 }
@@ -87,9 +126,12 @@ export function severityOf(condition: string): Severity | undefined {
   return undefined;
 }
 
-/** The diagnosis as a query: a negated qualifier ("not severe") is dropped and stated positively instead. */
+/**
+ * The diagnosis as a query: a word mistyped from one the lexicon reads is put right
+ * (withLexiconSlipsCorrected), and a negated qualifier ("not severe") is dropped and stated positively instead.
+ */
 export function conditionQueryText(condition: string): string {
-  const named = namedAsProblem(condition);
+  const named = namedAsProblem(withLexiconSlipsCorrected(condition));
   const negated = /\b(?:not|non|without|no)[- ]+(?:severe|complicated|complications?|danger signs?)\b/gi;
   if (!negated.test(named)) return named;
   return `${named.replace(negated, ' ')} uncomplicated`.replace(/\s+/g, ' ').replace(/\s*,\s*(?=uncomplicated$)/, ' ').trim();

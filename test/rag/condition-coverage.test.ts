@@ -17,6 +17,18 @@ describe('whether the retrieved sections cover a stated condition (by their head
     expect(coverageOf('fits', [FIT]).covered).toBe(true);
   });
 
+  it('covers a condition mistyped by one slip of the keys, or mistyped from the spelling the lexicon reads', () => {
+    const PNEUMONIA = section('Cough and pneumonia in children under five (sample guideline)', 'Treating pneumonia and wheeze > Treating pneumonia with amoxicillin');
+    const DIARRHOEA = section('Diarrhoea & dehydration in children and adults (sample guideline)', 'Rehydration: Plans A, B and C');
+    expect(coverageOf('pnuemonia', [PNEUMONIA]).covered).toBe(true);
+    expect(coverageOf('maleria', [MALARIA]).covered).toBe(true);
+    // Two slips from "diarrhoea", one from the US "diarrhea"; "runing stomach" one from the Pidgin "running stomach".
+    expect(coverageOf('diarhea', [DIARRHOEA]).covered).toBe(true);
+    expect(coverageOf('runing stomach', [DIARRHOEA]).covered).toBe(true);
+    // Two slips name another word.
+    expect(coverageOf('mlaeria', [MALARIA]).covered).toBe(false);
+  });
+
   it('does not cover nonsense, an absent condition, or a condition named only by its modifiers', () => {
     expect(coverageOf('asdfgh', [HIV, MALARIA]).covered).toBe(false);
     expect(coverageOf('broken leg', [HIV, MALARIA]).covered).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHW_LEXICON } from '../../src/rag/chw-lexicon.js';
-import { conditionQueryText, diagnosisHead, expandLexicon, normaliseQueryText, searchTerms, severityOf } from '../../src/rag/normalise-query.js';
+import { conditionQueryText, diagnosisHead, expandLexicon, normaliseQueryText, searchTerms, severityOf, withLexiconSlipsCorrected } from '../../src/rag/normalise-query.js';
 
 describe('the CHW lexicon', () => {
   it('reads Pidgin and West African English as the guidelines write it', () => {
@@ -90,6 +90,22 @@ describe('the CHW lexicon', () => {
       expect(phrase).toBe(phrase.toLowerCase());
       expect(meaning.trim()).not.toBe('');
       expect(meaning).not.toBe(phrase);
+    }
+  });
+});
+
+describe('a diagnosis mistyped by one slip from a word of the lexicon', () => {
+  it('is put right, so the lexicon, the patient rules and the coverage check read it', () => {
+    expect(withLexiconSlipsCorrected('diarhea')).toBe('diarrhea');
+    expect(withLexiconSlipsCorrected('runing stomach')).toBe('running stomach');
+    expect(withLexiconSlipsCorrected('pnuemonia')).toBe('pneumonia');
+    expect(withLexiconSlipsCorrected('maleria')).toBe('malaria');
+    expect(searchTerms(normaliseQueryText(conditionQueryText('diarhea')))).toContain('diarrhoea');
+  });
+
+  it('leaves words the lexicon spells, short words and words two slips away as written', () => {
+    for (const written of ['diarrhoea', 'diarrhea', 'malaria', 'hypertension', 'measles', 'fitting', 'mlaeria', 'swel']) {
+      expect(withLexiconSlipsCorrected(written)).toBe(written);
     }
   });
 });
