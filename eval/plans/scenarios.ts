@@ -798,6 +798,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/ORS/],
   },
   {
+    id: 'diarrhoea-child-some-dehydration-in-pidgin',
+    book: 'diarrhoea',
+    population: 'infant of 9 months with two signs of some dehydration, in Pidgin',
+    // "Eye sink" and "e drink ORS quick quick like say thirst dey" are sunken eyes and drinking eagerly:
+    // two signs of some dehydration, Plan B. Neither was read, so the plan did not classify the dehydration.
+    messages: ['9 month old boy, 8 kg', 'watery stool 6x today, 2/7. eye sink. e drink ORS quick quick like say thirst dey', 'dx: running stomach'],
+    mustSay: [/some dehydration/i, /first 4 hours|ORS in 4 hours/i],
+  },
+  {
     id: 'sam-follow-up-losing-weight',
     book: 'malnutrition',
     population: 'child on RUTF at home for 4 weeks, losing weight',

@@ -317,6 +317,8 @@ export const PREGNANCY = phrasings(
 export const SUNKEN_EYES = phrasings(
   String.raw`sunken (?:eyes|eyeballs)`,
   String.raw`eyes (?:are |look |looking |very )*(?:sunken|sunk\w*|deep)`,
+  // Pidgin: "eye don sink", "e eye dey sink".
+  String.raw`eyes? (?:don |dey |don dey |have |has )?sink\w*`,
 );
 
 const PINCH = String.raw`(?:skin )?pinch(?: test)?`;
@@ -348,4 +350,12 @@ export const SEVERE_DEHYDRATION_STATED = phrasings(String.raw`severe(?:ly)? dehy
 export const RESTLESS_OR_IRRITABLE = phrasings(String.raw`restless\w*`, String.raw`irritab\w*`);
 
 /** Drinks eagerly, thirsty (a sign of some dehydration): "drink ORS quick quick like thirsty". */
-export const DRINKS_EAGERLY = phrasings(String.raw`drinks? eagerly`, String.raw`drinking eagerly`, String.raw`very thirsty`, String.raw`thirsty`);
+export const DRINKS_EAGERLY = phrasings(
+  String.raw`drinks? eagerly`,
+  String.raw`drinking eagerly`,
+  String.raw`very thirsty`,
+  String.raw`thirsty`,
+  // Pidgin: "e drink ORS quick quick like say thirst dey", "e dey drink water like say e thirsty".
+  String.raw`drink\w* (?:\w+ ){0,2}quick quick`,
+  String.raw`like say (?:e |him |she |he )?(?:thirst\w*|(?:thirst|hunger) dey)`,
+);

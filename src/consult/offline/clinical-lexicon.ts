@@ -37,7 +37,7 @@ function entry(
 export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   symptom('fever', String.raw`\b(?:fever\w*|febrile|pyrexi\w*|hot body|body (?:is |feels |was )?(?:very )?hot|(?:high|raised) (?:temperature|temp)|hotness of (?:the )?body)\b`, dangerSigns.AFEBRILE),
   symptom('cough', String.raw`\bcough\w*`),
-  symptom('diarrhoea', String.raw`\b(?:dia?rr?h?o?e?a\w*|loose (?:stools?|motions?)|watery (?:stools?|motions?)|running stomach|runny stomach|frequent (?:loose )?stools)\b`),
+  symptom('diarrhoea', String.raw`\b(?:dia?rr?h?o?e?a\w*|loose (?:stools?|motions?)|watery (?:stools?|motions?)|running stomach|runny stomach|purging|stooling|frequent (?:loose )?stools)\b`),
   symptom('blood in stool', DYSENTERY),
   symptom('vomiting', String.raw`\b(?:vomm?it+\w*|throw(?:s|ing)? up|threw up|emesis)\b`),
   symptom('vomits everything', dangerSigns.VOMITS_EVERYTHING),

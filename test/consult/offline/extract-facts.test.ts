@@ -247,6 +247,16 @@ const IMPLAUSIBLE: readonly Case[] = [
   { text: 'Hb 70', absent: ['haemoglobin 70 g/dL'] },
 ];
 
+/** Dehydration and dysentery signs in Nigerian Pidgin. */
+const PIDGIN_DIARRHOEA: readonly Case[] = [
+  { text: 'purging 2/7', findings: [symptom('diarrhoea')] },
+  { text: 'eye don sink', findings: [exam('sunken eyes')] },
+  { text: 'e drink ORS quick quick like say thirst dey', findings: [exam('drinks eagerly')] },
+  { text: 'e dey drink water like say e thirsty', findings: [exam('drinks eagerly')] },
+  { text: 'blood for stool since yday', findings: [symptom('blood in stool')] },
+  { text: 'no eye sink', findings: [no('exam_sign', 'sunken eyes')] },
+];
+
 /** A number that ends a sentence: the full stop after it is not a decimal point ("RR 54/min. no chest indrawing"). */
 const SENTENCE_END: readonly Case[] = [
   { text: 'cough 3/7. RR 54/min. no chest indrawing', findings: [vital('respiratory rate 54/min'), no('exam_sign', 'chest indrawing')] },
@@ -267,6 +277,7 @@ const SENTENCE_END: readonly Case[] = [
 describe('extractFacts', () => {
   describe.each([
     ['a number at the end of a sentence', SENTENCE_END],
+    ['diarrhoea signs in Pidgin', PIDGIN_DIARRHOEA],
     ['age', AGE],
     ['sex', SEX],
     ['pregnancy', PREGNANCY],
