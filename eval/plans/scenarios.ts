@@ -807,6 +807,25 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/some dehydration/i, /first 4 hours|ORS in 4 hours/i],
   },
   {
+    id: 'severe-anaemia-named-in-pidgin',
+    book: 'anaemia',
+    population: 'child of 3 with palms white like paper and a positive RDT',
+    // "Pikin blood no dey" (the blood is finished: anaemia) was "not covered"; once the lexicon read it, the
+    // plan gave some pallor's daily iron, because the patient rules did not read it as anaemia to grade it.
+    messages: ['3 year old girl, 14.5 kg', 'palm white like paper. RDT +ve. hot body. too weak to play', 'dx: pikin blood no dey'],
+    mustSay: [/refer urgently/i, /rectal artesunate/i],
+    mustNotSay: [/Daily iron for children|Iron\/folate tablet|give iron for another 14 days/i],
+    unsafeDraft: ['Table 3.1 Daily iron for children with some palmar pallor: Age: 3 years up to 5 years; Weight (kg): 14 to <20; Iron/folate tablet (ferrous sulfate 200 mg + folate 250 µg; 60 mg elemental iron): ½ tablet'],
+  },
+  {
+    id: 'severe-hypertension-chest-pain-in-pidgin',
+    book: 'hypertension',
+    population: 'man of 56 with 190/118 and chest pain',
+    // "Chest dey pain am" is chest pain: with 190/118 a hypertensive emergency, referred now.
+    messages: ['56 year old man', 'BP 190/118. chest dey pain am, like pressure. amlodipine 5mg', 'dx: hypertension'],
+    urgent: true,
+  },
+  {
     id: 'sam-follow-up-losing-weight',
     book: 'malnutrition',
     population: 'child on RUTF at home for 4 weeks, losing weight',

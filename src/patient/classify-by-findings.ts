@@ -167,7 +167,7 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
  * the diagnosis states is left as it is.
  */
 export function classifiedAnaemia(condition: string, findings: readonly Finding[]): string {
-  if (!/\ban(?:a)?emi/i.test(condition) || ANAEMIA_GRADED.test(condition)) return condition;
+  if (!NAMES_ANAEMIA.test(condition) || ANAEMIA_GRADED.test(condition)) return condition;
   if (severeAnaemiaFound(findings)) return withClass('severe anaemia', condition);
   return somePallorFound(findings) ? withClass('some pallor', condition) : condition;
 }
@@ -186,6 +186,8 @@ export function classifiedDiabetes(condition: string, findings: readonly Finding
 const DIABETES = /\bdiabet\w*|\bdm\b|\bsugar (?:sickness|disease)\b/i;
 const DIABETES_EMERGENCY_STATED = /\b(?:very high|emergenc\w*|ketoacidosis|dka|hyperosmolar|hhs|hyperglyc\w*|hypo\w*|low (?:glucose|sugar))\b/i;
 
+/** Anaemia as CHWs name it: "anaemia", "anemic", "pale pikin", and in Pidgin "low blood", "blood no dey", "blood don finish". */
+const NAMES_ANAEMIA = /\ban(?:a)?emi|\bpale\b|\blow blood\b|\bblood (?:no dey|don finish)\b/i;
 const ANAEMIA_GRADED = /\b(?:severe|mild|moderate|some|non-severe|pallor|prevent\w*|prophyla\w*|supplement\w*)\b/i;
 
 /** A dehydration the diagnosis states, with what qualifies it ("with some dehydration", "no dehydration", "w dehydration"). */

@@ -154,6 +154,9 @@ export const CHEST_PAIN = phrasings(
   String.raw`chest ache`,
   String.raw`pain (?:in|on|over|across) (?:the |his |her |my )?chest`,
   String.raw`chest (?:is )?(?:paining|hurting|hurts|painful)`,
+  // Pidgin: "chest dey pain am", "chest don dey hurt", "pain for im chest".
+  String.raw`chest (?:dey |don |don dey )(?:pain|hurt)\w*`,
+  String.raw`pain (?:for|inside) (?:the |his |her |my |im |him )?chest`,
   String.raw`tight chest`,
   String.raw`chest tightness`,
   String.raw`tightness (?:in|of) (?:the )?chest`,

@@ -176,6 +176,18 @@ describe('an anaemia graded by pallor and haemoglobin', () => {
   });
 });
 
+describe('an anaemia named as CHWs name it', () => {
+  it('grades "pale", "low blood", "blood no dey" and "blood don finish" as it grades anaemia', () => {
+    const sign = (value: string) => [{ category: 'exam_sign' as const, value }];
+    expect(classifiedByFindings('pikin blood no dey', sign('palm white like paper'), false)).toBe('severe anaemia: pikin blood no dey');
+    expect(classifiedByFindings('pikin blood don finish', sign('severe pallor'), false)).toBe('severe anaemia: pikin blood don finish');
+    expect(classifiedByFindings('low blood', sign('Hb 6 g/dL'), false)).toBe('severe anaemia: low blood');
+    expect(classifiedByFindings('pale pikin', sign('palm small pale'), false)).toBe('some pallor: pale pikin');
+    // Blood in the stool is not anaemia.
+    expect(classifiedByFindings('blood for stool', sign('severe pallor'), false)).toBe('blood for stool');
+  });
+});
+
 describe('a diabetes with a very high glucose (diabetes sample ch4: above 18 mmol/L)', () => {
   const result = (value: string) => [{ category: 'test_result' as const, value }];
 

@@ -29,6 +29,16 @@ describe('whether the retrieved sections cover a stated condition (by their head
     expect(coverageOf('mlaeria', [MALARIA]).covered).toBe(false);
   });
 
+  it('covers a condition named in Pidgin or by the word the guideline files it under', () => {
+    const ANAEMIA = section('Anaemia in children and pregnant women, including deworming (sample guideline)', 'Deworming > Albendazole for children');
+    const MALNUTRITION = section('Acute malnutrition in children aged 6 to 59 months (sample guideline)', 'Moderate acute malnutrition');
+    const DIARRHOEA = section('Diarrhoea & dehydration in children and adults (sample guideline)', 'Dysentery');
+    expect(coverageOf('intestinal worms', [ANAEMIA]).covered).toBe(true);
+    expect(coverageOf('pikin blood no dey', [ANAEMIA]).covered).toBe(true);
+    expect(coverageOf('pikin dey lean', [MALNUTRITION]).covered).toBe(true);
+    expect(coverageOf('blood for stool', [DIARRHOEA]).covered).toBe(true);
+  });
+
   it('does not cover nonsense, an absent condition, or a condition named only by its modifiers', () => {
     expect(coverageOf('asdfgh', [HIV, MALARIA]).covered).toBe(false);
     expect(coverageOf('broken leg', [HIV, MALARIA]).covered).toBe(false);

@@ -53,6 +53,9 @@ const AFFIRMED: readonly Case[] = [
   ['lips turning blue', ['severe_difficulty_breathing']],
   ['chest pain since last night', ['chest_pain'], ADULT],
   ['pain in the chest when walking', ['chest_pain']],
+  // Pidgin.
+  ['BP 190/118. chest dey pain am, like pressure', ['chest_pain'], ADULT],
+  ['pain for im chest since morning', ['chest_pain'], ADULT],
   ['neck stiffness and fever 3 days', ['stiff_neck_with_fever']],
   ['stiff neck and fever', ['stiff_neck_with_fever']],
   ['stiff neck, temp 39.5', ['stiff_neck_with_fever']],
