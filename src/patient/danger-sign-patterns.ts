@@ -360,5 +360,5 @@ export const DRINKS_EAGERLY = phrasings(
   String.raw`thirsty`,
   // Pidgin: "e drink ORS quick quick like say thirst dey", "e dey drink water like say e thirsty".
   String.raw`drink\w* (?:\w+ ){0,2}quick quick`,
-  String.raw`like say (?:e |him |she |he )?(?:thirst\w*|(?:thirst|hunger) dey)`,
+  String.raw`like say (?:e |him |she |he )?thirst\w*`,
 );
