@@ -31,6 +31,7 @@ import { formatTable, num, ratio, type TableRow } from './support/format-table.j
 import { percentile } from './support/percentile.js';
 
 const DIMENSIONS = 768;
+const MB = 1024 * 1024;
 const CLUSTERS = 200;
 const CORPUS_SEED = 20_261_122;
 /** The ef_search searchGuidelines passes to the vector leg (its default). */
@@ -77,6 +78,8 @@ interface SizeResult {
   recall: Map<number, number>;
   /** Mean recall@10 at SEARCH_EF on the index made by CREATE INDEX over the loaded table. */
   recallBuiltIndex: number;
+  /** The server's shared_buffers and the size of the tables and indexes a search reads, in bytes. */
+  memory: SearchMemory;
   /** The memory CREATE INDEX may use before the graph spills (pgvector warns and slows down). */
   maintenanceWorkMem: string;
   plans: { indexedUsesHnsw: boolean; exactAvoidsIndex: boolean; indexed: string; exact: string };
@@ -173,7 +176,8 @@ async function measureIndexedPath(
           `vector leg ${num(vectorLeg.p50, 1)} / ${num(vectorLeg.p95, 1)}; reranker ${num(reranker.p50, 1)} / ${num(reranker.p95, 1)}`,
       );
       const vector = await measureVectorLeg(db, recallVectors);
-      results.push({ chunks: size, indexedInsertSeconds: insertSeconds, lexemeRefreshSeconds, search, coldSearch: cold, reranker, textLeg, vectorLeg, ...vector });
+      const memory = await searchMemory(db);
+      results.push({ chunks: size, indexedInsertSeconds: insertSeconds, lexemeRefreshSeconds, search, coldSearch: cold, reranker, textLeg, vectorLeg, memory, ...vector });
     }
   } finally {
     await db.close();
@@ -257,6 +261,26 @@ async function measureVectorLeg(db: Database, vectors: number[][]): Promise<Pick
   };
 }
 
+interface SearchMemory {
+  sharedBuffers: number;
+  searchRelations: number;
+}
+
+/**
+ * The server's buffer cache against what a search reads (chunks with their TOAST and indexes, the postings
+ * and their indexes, the lexeme statistics): when the tables outgrow shared_buffers, every search copies
+ * pages in from the operating system's cache, and the latency says more about the server's settings
+ * than about the statements.
+ */
+async function searchMemory(db: Database): Promise<SearchMemory> {
+  const [row] = await db.sql.query<{ shared_buffers: string; relations: string }>(
+    `SELECT (SELECT setting::bigint * current_setting('block_size')::bigint FROM pg_settings WHERE name = 'shared_buffers')::text AS shared_buffers,
+            (SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c
+              WHERE c.relname IN ('guideline_chunks', 'guideline_postings', 'guideline_lexeme_stats', 'guideline_sources'))::text AS relations`,
+  );
+  return { sharedBuffers: Number(row?.shared_buffers ?? Number.NaN), searchRelations: Number(row?.relations ?? Number.NaN) };
+}
+
 async function recallAtSearchEf(db: Database, vectors: number[][]): Promise<number> {
   const recalls: number[] = [];
   const models = await countVectorsByModel(db);
@@ -294,7 +318,13 @@ function render(results: SizeResult[], s: Settings): string {
     row('  its HNSW statement p50, ms', (r) => ms(r.hnswStatement.p50)),
     row('  same statement, exact scan p50, ms', (r) => ms(r.exactStatement.p50)),
     row('  HNSW / exact latency (p50)', (r) => ratio(r.hnswStatement.p50, r.exactStatement.p50)),
+    row('shared_buffers (server setting), MB', (r) => num(r.memory.sharedBuffers / MB)),
+    row('  tables + indexes a search reads, MB', (r) => num(r.memory.searchRelations / MB)),
   ];
+  const outgrown = results.filter((r) => r.memory.searchRelations > r.memory.sharedBuffers).map((r) => num(r.chunks));
+  const memoryNote = outgrown.length
+    ? `\nnote: at ${outgrown.join(', ')} chunks the tables and indexes a search reads exceed shared_buffers, so searches copy pages in from the OS cache; a deployment sizes shared_buffers to hold them (docker-compose.yml)`
+    : '';
   const quality: TableRow[] = [
     ...EF_SWEEP.map((ef) => row(`recall@10 vs exact, ef_search ${ef}${ef === SEARCH_EF ? ' (searchGuidelines)' : ''}`, recall(ef), ef === SEARCH_EF ? '>= 0.95' : '')),
     row(`recall@10, ef_search ${SEARCH_EF}, index from CREATE INDEX`, (r) => num(r.recallBuiltIndex, 3)),
@@ -308,7 +338,7 @@ function render(results: SizeResult[], s: Settings): string {
   return [
     formatTable(`HNSW build (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${DIMENSIONS} dims, vector_cosine_ops, batches of ${BATCH_SIZE})`, header, build),
     '',
-    formatTable(`latency (${s.queries} queries, one at a time; p50/p95 by nearest rank)`, header, latency),
+    formatTable(`latency (${s.queries} queries, one at a time; p50/p95 by nearest rank)`, header, latency) + memoryNote,
     '',
     formatTable(`vector-leg quality (${s.recallQueries} query vectors, k 10)`, header, quality),
     results.every((r) => r.chunks < 50_000) ? `\n(the issue's targets are for ${num(50_000)} chunks; this run's largest corpus is ${num(largest)})` : '',
