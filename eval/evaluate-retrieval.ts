@@ -2,6 +2,8 @@ import type { Database } from '../src/infra/db/open-database.js';
 import { databaseGuidelineIndex } from '../src/infra/db/guideline-index.js';
 import type { Embedder } from '../src/rag/embedder.js';
 import { searchGuidelines } from '../src/rag/search-guidelines.js';
+import { planCondition } from '../src/consult/plan-condition.js';
+import { detectDangerSigns } from '../src/consult/triage/detect-danger-signs.js';
 import { chunkCovers, goldSplit, type GoldQuery, type SectionAtlas } from './gold-set.js';
 import { summarise, type QueryOutcome, type RetrievalMetrics } from './metrics.js';
 
@@ -9,12 +11,19 @@ export interface EvalConfiguration {
   name: string;
   legs: Array<'text' | 'vector'>;
   variants: Array<'condition' | 'contextual'>;
+  /**
+   * 'plan job': the diagnosis as the plan job words it before it searches (planCondition: "SAM" with a
+   * passed appetite test is "uncomplicated SAM", "BP high?" at 152/96 "grade 1 hypertension: BP high?"),
+   * with the urgent referral a danger sign among the findings would have raised. Default: as written.
+   */
+  diagnosis?: 'as written' | 'plan job';
 }
 
 export const CONFIGURATIONS: EvalConfiguration[] = [
   { name: 'text, condition only', legs: ['text'], variants: ['condition'] },
   { name: 'text, condition + context', legs: ['text'], variants: ['contextual'] },
   { name: 'text, both fused', legs: ['text'], variants: ['condition', 'contextual'] },
+  { name: 'text, both, plan-job diagnosis', legs: ['text'], variants: ['condition', 'contextual'], diagnosis: 'plan job' },
   { name: 'vector, condition only', legs: ['vector'], variants: ['condition'] },
   { name: 'vector, condition + context', legs: ['vector'], variants: ['contextual'] },
   { name: 'vector, both fused', legs: ['vector'], variants: ['condition', 'contextual'] },
@@ -50,9 +59,10 @@ export async function evaluateRetrieval(
     }
     const results: QueryResult[] = [];
     for (const query of gold) {
+      const condition = configuration.diagnosis === 'plan job' ? planCondition(query.condition, { findings: query.findings, urgentReferral: raisesUrgentReferral(query), demographics: query.demographics }) : query.condition;
       const result = await searchGuidelines(
         { index, ...(embedder ? { embedder } : {}) },
-        { condition: query.condition, demographics: query.demographics, findings: query.findings, k: 10, tokenBudget: 1e9, legs: configuration.legs, variants: configuration.variants },
+        { condition, demographics: query.demographics, findings: query.findings, k: 10, tokenBudget: 1e9, legs: configuration.legs, variants: configuration.variants },
       );
       const relevantRanks = query.relevant.map((gold) => {
         const at = result.sections.findIndex(({ section }) => chunkCovers(atlas, section, gold));
@@ -64,6 +74,21 @@ export async function evaluateRetrieval(
     rows.push({ configuration, results });
   }
   return rows;
+}
+
+/**
+ * Whether the findings hold a danger sign the consult's triage would have referred on. Triage reads each
+ * message as the health worker wrote it; the gold set has only the findings, so the findings found present
+ * stand for the messages.
+ */
+function raisesUrgentReferral(query: GoldQuery): boolean {
+  const d = query.demographics;
+  const present = query.findings.filter((f) => !f.negated).map((f) => f.value);
+  return detectDangerSigns(present.join('. '), {
+    ...(d.ageYears !== undefined ? { ageYears: d.ageYears } : {}),
+    ...(d.ageMonths !== undefined ? { ageMonths: d.ageMonths } : {}),
+    ...(d.pregnant !== undefined ? { pregnant: d.pregnant } : {}),
+  }).length > 0;
 }
 
 /** The ids of the queries whose relevant sections are all outside the top 5. */

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { medicineNamesTaken } from '../patient/findings.js';
-import { classifiedByFindings } from '../patient/classify-by-findings.js';
 import { noBloodPressureMedicineToStart } from '../patient/adult-blood-pressure.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
-import { withLexiconSlipsCorrected } from '../rag/normalise-query.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
@@ -23,6 +21,7 @@ import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/searc
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
+import { planCondition } from './plan-condition.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
 import { notCovered, writtenForOtherPatients } from './turn/texts.js';
 
@@ -112,7 +111,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
   await answerOnce(deps, { consultId, key: planJobId(consultId, 0), kind: 'assessment_plan' }, async (consult) => {
     if (consult.diagnoses.length === 0) throw permanentJobError(`consult ${consultId} has no diagnosis`);
     // "SAM" with a failed appetite test is complicated SAM: the plan is referral, not RUTF at home.
-    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(withLexiconSlipsCorrected(d.condition), consult.findings, consult.urgentReferral, consult.demographics) }));
+    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: planCondition(d.condition, consult) }));
     const retrieved: CitedSection[] = [];
     const uncovered: string[] = [];
     const closest: string[] = [];
@@ -293,7 +292,7 @@ async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; i
     if (!question) throw permanentJobError(`follow-up question ${payload.inboundId} not found`);
     const earlier = await deps.store.citedSections(payload.consultId);
     // The diagnoses as the plan read them ("presumptive tuberculosis: cough" for a cough on ART).
-    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: classifiedByFindings(withLexiconSlipsCorrected(d.condition), consult.findings, consult.urgentReferral, consult.demographics) }));
+    const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: planCondition(d.condition, consult) }));
     const condition = diagnoses[0]?.condition ?? '';
     const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
     const sections = labelSections([...fresh.sections.map((s) => s.section), ...earlier]);
