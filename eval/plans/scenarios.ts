@@ -1487,6 +1487,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Medicines for hypertension/i],
   },
   {
+    id: 'hypertension-on-amlodipine-forgets-doses-gets-adherence',
+    book: 'hypertension',
+    population: 'woman of 48 on amlodipine, 150/95, who sometimes forgets her tablets',
+    // Offline, "sometimes she forget the drugs" was recorded nowhere: the plan stepped up the dose and
+    // never said how to help her take the tablets every day.
+    messages: ['woman 48, not pregnant, bp 150/95, on amlodipine 5mg but sometimes she forget the drugs', 'dx: hypertention'],
+    mustCite: [/Helping people take medicines every day/i],
+  },
+  {
     id: 'hiv-on-tld-high-viral-load-gets-adherence',
     book: 'hiv',
     population: 'man of 36 on TLD with a high viral load, missing doses',

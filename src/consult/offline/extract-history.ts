@@ -6,6 +6,7 @@
  */
 import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
 import { illnessBackAfterCourse } from '../../patient/illness-returned.js';
+import { MISSED_DOSES } from '../../patient/missed-doses.js';
 import { findMentions } from '../../patient/negation.js';
 import type { Extraction } from './extraction.js';
 
@@ -121,6 +122,19 @@ export function extractHistory(extraction: Extraction): void {
   extractHabits(extraction);
   extractBreastfeeding(extraction);
   extractCourse(extraction);
+  extractMissedDoses(extraction);
+}
+
+/**
+ * Doses said to be missed (missed-doses.ts), recorded once as "missed medicines"; "never misses a dose" is
+ * recorded as absent. Not as "missed doses": as a search word, "doses" drew the dose tables (a man of 36
+ * on TLD had the cotrimoxazole table by weight), where "medicines" draws the adherence sections.
+ */
+function extractMissedDoses(extraction: Extraction): void {
+  const mentions = findMentions(extraction.clinical, MISSED_DOSES);
+  const said = mentions.find((m) => !m.negated);
+  if (said) extraction.addFinding(said.start, 'history', 'missed medicines');
+  else if (mentions[0]) extraction.addFinding(mentions[0].start, 'history', 'no missed medicines', true);
 }
 
 /**

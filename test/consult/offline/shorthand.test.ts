@@ -62,6 +62,13 @@ const SHORTHAND: readonly Case[] = [
   { text: 'woman 30, lactating mother, fever', findings: [history('breastfeeding'), symptom('fever')] },
   { text: '4 month old baby, breastfeeding poorly', absent: ['breastfeeding'] },
   { text: 'baby unable to breastfeed since morning', absent: ['breastfeeding'] },
+  // Doses of her medicine missed or forgotten; a missed appointment is not a missed dose
+  { text: 'on amlodipine 5mg but sometimes she forget the drugs', findings: [history('missed medicines')] },
+  { text: 'on TLD 18 months, misses doses when he travels for work', findings: [history('missed medicines')] },
+  { text: 'she dey skip her BP tablets', findings: [history('missed medicines')] },
+  { text: 'not taking the medicine regularly', findings: [history('missed medicines')] },
+  { text: 'missed clinic appointment last month', absent: ['missed medicines'] },
+  { text: 'he never misses a dose', absent: ['missed medicines'] },
   // West African English and Pidgin
   { text: 'she get belle 5 months', demographics: { pregnant: true, trimester: 2, sex: F } },
   { text: 'carry belle, fever', demographics: { pregnant: true, sex: F }, findings: [symptom('fever')] },
