@@ -1491,9 +1491,21 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'hypertension',
     population: 'woman of 48 on amlodipine, 150/95, who sometimes forgets her tablets',
     // Offline, "sometimes she forget the drugs" was recorded nowhere: the plan stepped up the dose and
-    // never said how to help her take the tablets every day.
+    // never said how to help her take the tablets every day. On treatment already, she is not one whose
+    // medicines are to start ("For grade 2 hypertension treatment should start without delay").
     messages: ['woman 48, not pregnant, bp 150/95, on amlodipine 5mg but sometimes she forget the drugs', 'dx: hypertention'],
     mustCite: [/Helping people take medicines every day/i],
+    mustNotCite: [/When to start medicines|Confirming the diagnosis/i],
+  },
+  {
+    id: 'hypertension-found-in-a-man-missing-art-doses-is-still-to-start',
+    book: 'hypertension',
+    population: 'man of 50 on TLD who misses doses, with a new blood pressure of 168/104 twice',
+    // His missed doses are of TLD: the hypertension found today is still to be treated, and when to start
+    // its medicines stays in his plan. (Its first-line medicines are not there yet: with TLD recorded as
+    // taken, the plan job reads him as on a medicine and does not add the starting doses; still open.)
+    messages: ['man 50, on TLD, misses doses sometimes. BP 168/104 today and 166/102 last week, no danger signs, no bp medicine', 'dx: hypertension'],
+    mustCite: [/When to start medicines/i],
   },
   {
     id: 'hiv-on-tld-high-viral-load-gets-adherence',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permanentJobError, type JobDefinition } from '../core/jobs.js';
 import { medicineNamesTaken } from '../patient/findings.js';
 import { noBloodPressureMedicineToStart } from '../patient/adult-blood-pressure.js';
+import { missesDoses } from '../patient/missed-doses.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { resultUnavailable } from '../patient/test-result.js';
 import { coverageOf } from '../rag/condition-coverage.js';
@@ -11,12 +12,12 @@ import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { givesMedicineDoses } from '../rag/plan/doses.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
-import { introGivesForPositiveResult, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
+import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, statesConfirmed } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -171,6 +172,9 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // A blood pressure below 140/90 in an adult on no medicine is not treated with medicines: no section giving doses is hers.
         const medicines = medicineNamesTaken(consult.findings);
         const belowTreatment = noBloodPressureMedicineToStart(diagnosis.condition, consult.demographics, consult.findings, medicines);
+        // Doses said to be missed of a medicine for this condition (or of one not named): she is on treatment
+        // already, so starting it and confirming the diagnosis are not her plan.
+        const onTreatment = !unconfirmed && missesDoses(consult.findings) && (medicines.length === 0 || namesMedicineTaken([...found, ...forTreatment], medicines));
         const fits = (sections: readonly CitedSection[]) => {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
@@ -183,6 +187,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(confirmed && screeningSection(section)) &&
               !(belowTreatment && givesMedicineDoses(section.text)) &&
+              !(onTreatment && (startingSection(section) || confirmingSection(section))) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
               onTopic.has(section.id) &&
               !titlesExcludePatient(section.titlePath, consult.demographics),

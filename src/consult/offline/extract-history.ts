@@ -6,7 +6,7 @@
  */
 import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
 import { illnessBackAfterCourse } from '../../patient/illness-returned.js';
-import { MISSED_DOSES } from '../../patient/missed-doses.js';
+import { MISSED_DOSES, MISSED_MEDICINES } from '../../patient/missed-doses.js';
 import { findMentions } from '../../patient/negation.js';
 import type { Extraction } from './extraction.js';
 
@@ -133,8 +133,8 @@ export function extractHistory(extraction: Extraction): void {
 function extractMissedDoses(extraction: Extraction): void {
   const mentions = findMentions(extraction.clinical, MISSED_DOSES);
   const said = mentions.find((m) => !m.negated);
-  if (said) extraction.addFinding(said.start, 'history', 'missed medicines');
-  else if (mentions[0]) extraction.addFinding(mentions[0].start, 'history', 'no missed medicines', true);
+  if (said) extraction.addFinding(said.start, 'history', MISSED_MEDICINES);
+  else if (mentions[0]) extraction.addFinding(mentions[0].start, 'history', `no ${MISSED_MEDICINES}`, true);
 }
 
 /**

@@ -1026,3 +1026,16 @@ const AT_ENROLMENT = /^\s*(?:[-*•]\s*)?(?:at|on) (?:enrolment|enrollment|admis
 export function doneAtEnrolment(text: string, conditions: readonly string[], findings: readonly Finding[]): boolean {
   return AT_ENROLMENT.test(text) && conditions.some((c) => malnutritionTreatmentCourse(c, findings) !== undefined);
 }
+
+/**
+ * True when the sections name a medicine she takes (a combination by any of its parts, a class by its
+ * members): they are about a condition she is on treatment for. "Missed doses" of TLD say nothing of the
+ * hypertension found at the same visit, whose medicines are still to start.
+ */
+export function namesMedicineTaken(sections: ReadonlyArray<Pick<CitedSection, 'text'>>, medicines: readonly string[]): boolean {
+  const parts = medicines.flatMap((m) => m.toLowerCase().split('-')).filter((p) => p.length > 2);
+  return sections.some((section) => {
+    const named = medicinesAndClassMembersNamed(section.text);
+    return parts.some((p) => named.has(p));
+  });
+}
