@@ -930,6 +930,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [SEVERE_ANAEMIA_PLAN],
   },
   {
+    id: 'anaemia-pale-child-follow-up-in-pidgin',
+    book: 'anaemia',
+    population: 'boy of 30 months on iron syrup for two months, palms still pale',
+    // "Pale" is the guideline's pallor, the sign of anaemia: "pale pikin follow up" took the malnutrition
+    // book's follow-up visits and the pneumonia follow-up first, and the plan never reached the anaemia
+    // follow-up's "still pallor after two months of iron ... refer the child for investigation".
+    messages: ['boy 30 months 12kg, iron syrup 2ml daily since 2 months, palm still pale, mama dey give am every day, rdt negative', 'dx: pale pikin follow up'],
+    mustSay: [/still pallor after two months of iron/i],
+    mustNotCite: [/malnutrition|pneumonia/i],
+  },
+  {
     id: 'anaemia-child-sickle-cell-no-iron',
     book: 'anaemia',
     population: 'child 4 years with sickle cell disease, some pallor',

@@ -159,6 +159,8 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['blood for stool', 'blood in stool dysentery'],
   ['stooling blood', 'blood in stool dysentery'],
   ['rice water', 'cholera'],
+  // A pale child or woman: the guidelines write pallor and grade it as anaemia ("some palmar pallor").
+  ['pale', 'pallor anaemia'],
   ['low blood', 'anaemia'],
   ['blood no dey', 'anaemia'],
   ['blood don finish', 'anaemia'],

@@ -13,6 +13,12 @@ describe('the CHW lexicon', () => {
     expect(normaliseQueryText('postpartum pre-eclampsia')).toContain('after birth');
   });
 
+  it('reads a pale child as the guideline\'s pallor, the sign it files under anaemia', () => {
+    expect(searchTerms(normaliseQueryText('palm small pale'))).toEqual(expect.arrayContaining(['pallor', 'anaemia']));
+    // "Palely" or "paler" are other words: the entry is the whole word.
+    expect(normaliseQueryText('palely lit room')).not.toContain('pallor');
+  });
+
   it('counts an expansion as the one word it explains: "rdt" adds three words worth one together', () => {
     const shares = expandLexicon('fever, rdt neg').shares;
     expect(Object.fromEntries(shares)).toEqual({ rapid: 1 / 3, diagnostic: 1 / 3, test: 1 / 3, negative: 1 });

@@ -220,6 +220,16 @@ describe('searchGuidelines over the sample corpus', () => {
     expect(sections[0]?.section.accession).toBe('SAMPLE-DIARRHOEA');
   });
 
+  it('finds the anaemia follow-up for a pale child on iron, not another book\'s follow-up visits', async () => {
+    const { sections } = await searchGuidelines(textOnly, {
+      condition: 'pale pikin follow up',
+      demographics: { ageMonths: 30, sex: 'male', weightKg: 12 },
+      findings: [{ category: 'medication', value: 'iron syrup 2ml daily since 2 months' }, { category: 'exam_sign', value: 'palm still pale' }, { category: 'test_result', value: 'RDT neg today' }],
+    });
+    expect(sections[0]?.section.accession).toBe('SAMPLE-ANAEMIA');
+    expect(sections.slice(0, 3).map((s) => s.section.sectionId)).toContain('an-fu');
+  });
+
   it('finds the lifestyle advice from everyday words: a smoker who takes beer', async () => {
     const habits = await searchGuidelines(textOnly, {
       condition: 'hypertension',
