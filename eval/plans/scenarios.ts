@@ -1513,10 +1513,10 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'hypertension',
     population: 'man of 50 on TLD who misses doses, with a new blood pressure of 168/104 twice',
     // His missed doses are of TLD: the hypertension found today is still to be treated, and when to start
-    // its medicines stays in his plan. (Its first-line medicines are not there yet: with TLD recorded as
-    // taken, the plan job reads him as on a medicine and does not add the starting doses; still open.)
+    // its medicines stays in his plan. TLD does not treat it either: with TLD recorded as taken, the plan
+    // job read him as on a medicine and did not add the first-line medicines and their starting doses.
     messages: ['man 50, on TLD, misses doses sometimes. BP 168/104 today and 166/102 last week, no danger signs, no bp medicine', 'dx: hypertension'],
-    mustCite: [/When to start medicines/i],
+    mustCite: [/When to start medicines/i, /First-line medicines and starting doses/i],
   },
   {
     id: 'hiv-on-tld-high-viral-load-gets-adherence',

@@ -174,7 +174,9 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         const belowTreatment = noBloodPressureMedicineToStart(diagnosis.condition, consult.demographics, consult.findings, medicines);
         // Doses said to be missed of a medicine for this condition (or of one not named): she is on treatment
         // already, so starting it and confirming the diagnosis are not her plan.
-        const onTreatment = !unconfirmed && missesDoses(consult.findings) && (medicines.length === 0 || namesMedicineTaken([...found, ...forTreatment], medicines));
+        // The medicines she takes for this condition: TLD taken by a man in whom hypertension is found today does not treat it.
+        const takesForCondition = medicines.length > 0 && namesMedicineTaken([...found, ...forTreatment], medicines);
+        const onTreatment = !unconfirmed && missesDoses(consult.findings) && (medicines.length === 0 || takesForCondition);
         const fits = (sections: readonly CitedSection[]) => {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
@@ -217,8 +219,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           const confirming = chosen.find(confirmingSection) ?? fits(await search(`${diagnosis.condition} confirming the diagnosis test`, k * 2, k * 2)).find(confirmingSection);
           if (confirming) chosen = [confirming, ...chosen.filter((s) => s.id !== confirming.id)];
         }
-        // A patient on no medicine, and no dose in any chosen section: the plan would say to treat but not with what.
-        if (!consult.urgentReferral && !unconfirmed && !belowTreatment && lacksMedicineToStart(chosen, medicines)) {
+        // A patient on no medicine for this condition, and no dose in any chosen section: the plan would say to treat but not with what.
+        if (!consult.urgentReferral && !unconfirmed && !belowTreatment && lacksMedicineToStart(chosen, takesForCondition ? medicines : [])) {
           const dosing = firstDosingSection(fits(await withIntroductions(await search(`${diagnosis.condition} first-line medicines doses`, k, k))), chosen);
           if (dosing) chosen.push(dosing);
         }
