@@ -1503,10 +1503,12 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'woman of 48 on amlodipine, 150/95, who sometimes forgets her tablets',
     // Offline, "sometimes she forget the drugs" was recorded nowhere: the plan stepped up the dose and
     // never said how to help her take the tablets every day. On treatment already, she is not one whose
-    // medicines are to start ("For grade 2 hypertension treatment should start without delay").
+    // medicines are to start ("For grade 2 hypertension treatment should start without delay"), nor is
+    // her reading graded as a first one: Table 3.1's "Confirm on another day; refer to start treatment".
     messages: ['woman 48, not pregnant, bp 150/95, on amlodipine 5mg but sometimes she forget the drugs', 'dx: hypertention'],
     mustCite: [/Helping people take medicines every day/i],
     mustNotCite: [/When to start medicines|Confirming the diagnosis/i],
+    mustNotSay: [/refer to start treatment/i],
   },
   {
     id: 'hypertension-found-in-a-man-missing-art-doses-is-still-to-start',

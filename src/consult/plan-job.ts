@@ -17,7 +17,7 @@ import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed, workupSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -173,7 +173,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         const medicines = medicineNamesTaken(consult.findings);
         const belowTreatment = noBloodPressureMedicineToStart(diagnosis.condition, consult.demographics, consult.findings, medicines);
         // Doses said to be missed of a medicine for this condition (or of one not named): she is on treatment
-        // already, so starting it and confirming the diagnosis are not her plan.
+        // already, so starting it, confirming the diagnosis and grading a first reading ("Confirm on another
+        // day; refer to start treatment") are not her plan.
         // The medicines she takes for this condition: TLD taken by a man in whom hypertension is found today does not treat it.
         const takesForCondition = medicines.length > 0 && namesMedicineTaken([...found, ...forTreatment], medicines);
         const onTreatment = !unconfirmed && missesDoses(consult.findings) && (medicines.length === 0 || takesForCondition);
@@ -189,7 +190,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(confirmed && screeningSection(section)) &&
               !(belowTreatment && givesMedicineDoses(section.text)) &&
-              !(onTreatment && (startingSection(section) || confirmingSection(section))) &&
+              !(onTreatment && (startingSection(section) || confirmingSection(section) || workupSection(section))) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&
               onTopic.has(section.id) &&
               !titlesExcludePatient(section.titlePath, consult.demographics),
