@@ -1442,6 +1442,14 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- HIV (cotrimoxazole Table 5.1; pregnancy)
   {
+    id: 'hiv-inconclusive-test-gets-no-art',
+    book: 'hiv',
+    population: 'woman of 27, not pregnant, whose HIV test result is inconclusive',
+    messages: ['woman 27, not pregnant, first rapid test reactive, second test non-reactive, first test repeated reactive', 'dx: inconclusive HIV test result'],
+    mustSay: [/return for a new test after 14 days/i],
+    mustNotSay: [/TLD|dolutegravir|first-line regimens/i],
+  },
+  {
     id: 'hiv-pregnant',
     book: 'hiv',
     population: 'pregnant woman living with HIV',

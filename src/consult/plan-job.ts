@@ -17,7 +17,7 @@ import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed, workupSection } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, namesInconclusiveResult, screeningSection, sideEffectSection, startingSection, statesConfirmed, workupSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -166,7 +166,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         };
         // A diagnosis not yet confirmed ("raised BP, not yet confirmed", "presumptive TB") is confirmed
         // first: its workup leads, no medicine is started on it, and its treatment's side effects are not hers yet.
-        const unconfirmed = !consult.urgentReferral && asksToConfirm(diagnosis.condition);
+        // So is a test whose results disagree: no antiretroviral regimen for an inconclusive HIV test.
+        const unconfirmed = !consult.urgentReferral && (asksToConfirm(diagnosis.condition) || namesInconclusiveResult(diagnosis.condition));
         // A diagnosis stated as established is not screened for again: the symptom screen is for people not known to have it.
         const confirmed = statesConfirmed(diagnosis.condition);
         // A blood pressure below 140/90 in an adult on no medicine is not treated with medicines: no section giving doses is hers.

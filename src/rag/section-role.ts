@@ -118,6 +118,18 @@ export function asksToConfirm(condition: string): boolean {
   return UNCONFIRMED.test(condition);
 }
 
+/** A test whose results disagree: "inconclusive HIV test", "discordant rapid tests", "indeterminate result". */
+const INCONCLUSIVE = /\b(?:inconclusive|indeterminate|discordant)\b/i;
+
+/**
+ * True when the diagnosis is a test result that settles nothing: the person is retested, and nothing is
+ * started on it. Not a diagnosis to confirm for retrieval: the guideline's section on such results ("ask
+ * them to return for a new test after 14 days") answers it better than the testing strategy.
+ */
+export function namesInconclusiveResult(condition: string): boolean {
+  return INCONCLUSIVE.test(condition);
+}
+
 /**
  * A diagnosis the health worker states as established: "pulmonary TB, confirmed", "known diabetic",
  * "diagnosed with hypertension". A screen looks for people who may have the illness; it is not her plan.
