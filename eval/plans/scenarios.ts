@@ -1442,6 +1442,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- HIV (cotrimoxazole Table 5.1; pregnancy)
   {
+    id: 'hiv-discordant-rapid-tests-are-inconclusive',
+    book: 'hiv',
+    population: 'man of 35 whose first rapid test was reactive twice and second non-reactive',
+    // "Discordant" is the testing strategy's "results disagree": inconclusive, retest after 14 days.
+    // Read as words, the plan led with the TB book's referral for a rapid molecular test.
+    messages: ['man 35, first rapid test A1 reactive, second test A2 non-reactive, repeat A1 reactive', 'dx: discordant HIV rapid tests'],
+    mustSay: [/return for a new test after 14 days/i],
+    // Not a diagnosis of HIV: no antiretroviral regimen is hers.
+    mustNotSay: [/TLD|dolutegravir|first-line regimens/i],
+    mustNotCite: [/rapid molecular test/i],
+  },
+  {
     id: 'hiv-inconclusive-test-gets-no-art',
     book: 'hiv',
     population: 'woman of 27, not pregnant, whose HIV test result is inconclusive',

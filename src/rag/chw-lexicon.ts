@@ -88,6 +88,10 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['pos', 'positive'],
   ['-ve', 'negative'],
   ['neg', 'negative'],
+  // Two tests of one person that disagree are what the testing strategy calls inconclusive; a discordant
+  // couple is two people, one of them living with HIV.
+  ['discordant', 'results disagree inconclusive'],
+  ['discordant couple', 'partner living with hiv'],
   // Lab units and shorthand.
   ['mg/dl', 'glucose units'],
   ['mmol/l', 'glucose'],

@@ -13,6 +13,13 @@ describe('the CHW lexicon', () => {
     expect(normaliseQueryText('postpartum pre-eclampsia')).toContain('after birth');
   });
 
+  it('reads discordant tests as the testing strategy\'s inconclusive result, and a discordant couple as a partner with HIV', () => {
+    expect(normaliseQueryText('discordant HIV rapid tests')).toContain('inconclusive');
+    const couple = normaliseQueryText('discordant couple wants PrEP');
+    expect(couple).toContain('partner living with hiv');
+    expect(couple).not.toContain('inconclusive');
+  });
+
   it('reads a pale child as the guideline\'s pallor, the sign it files under anaemia', () => {
     expect(searchTerms(normaliseQueryText('palm small pale'))).toEqual(expect.arrayContaining(['pallor', 'anaemia']));
     // "Palely" or "paler" are other words: the entry is the whole word.

@@ -22,10 +22,17 @@ const POPULATION_WORDS = new Set(['pregnancy', 'pregnant', 'antenatal', 'postpar
  */
 const TREATMENT_EVENT_WORDS = new Set(['side', 'effect', 'effects', 'adverse']);
 
-/** The words naming the condition itself, without the population it is stated for or what happened with its treatment. */
+/**
+ * Words for a test and its result rather than the illness tested for: in "discordant HIV rapid tests" the
+ * topic is HIV, and the TB book's "Referral for a rapid molecular test" and malaria's "Reading and
+ * recording the result" are not about it. Used only when the condition also has a word of its own.
+ */
+const TEST_WORDS = new Set(['test', 'tests', 'testing', 'rapid', 'diagnostic', 'result', 'results', 'reactive', 'non-reactive']);
+
+/** The words naming the condition itself, without the population it is stated for, what happened with its treatment or the test it was found by. */
 export function topicWords(condition: string): string[] {
   const words = conditionWords(condition);
-  const own = words.filter((w) => !POPULATION_WORDS.has(w) && !TREATMENT_EVENT_WORDS.has(w));
+  const own = words.filter((w) => !POPULATION_WORDS.has(w) && !TREATMENT_EVENT_WORDS.has(w) && !TEST_WORDS.has(w));
   return own.length > 0 ? own : words;
 }
 

@@ -3,7 +3,7 @@ import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
 import { givesMedicineDoses } from '../../../src/rag/plan/doses.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
-import { confirmingSection, exampleSection, managementSection, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
+import { confirmingSection, exampleSection, managementSection, namesInconclusiveResult, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
@@ -49,6 +49,19 @@ describe('which retrieved sections a plan is written from', () => {
     expect(sectionsOnTopic('side effects of TB treatment', found).map((s) => s.bookTitle)).toEqual([TB]);
     // A diagnosis whose own words head no section keeps the books its other words name.
     expect(sectionsOnTopic('ACE inhibitor side effect', found)).toHaveLength(3);
+  });
+
+  it('reads "rapid tests" as how the illness was tested for: discordant HIV tests are not the TB book\'s rapid molecular test', () => {
+    const HIV = 'HIV testing, treatment and prevention: sample guideline';
+    const TB = 'Tuberculosis screening and referral: sample guideline';
+    const found = [
+      section(HIV, 'HIV testing > HIV testing services > Inconclusive results'),
+      section(TB, 'Sputum and referral for testing > Referral for a rapid molecular test'),
+      section(MALARIA, 'Diagnosis of malaria > Malaria rapid diagnostic tests > Reading and recording the result'),
+    ];
+    expect(sectionsOnTopic('discordant HIV rapid tests', found).map((s) => s.bookTitle)).toEqual([HIV]);
+    // A diagnosis of nothing but a test keeps the books its words name.
+    expect(sectionsOnTopic('rapid test result', found)).toHaveLength(3);
   });
 
   it('adds the treatment section a bare condition name ranked below its classification, and leaves test-reading to the end', () => {
@@ -233,6 +246,16 @@ describe('the introduction of the section enclosing a section', () => {
     await loadEnclosingIntroductions([intro], find, known);
     expect(asked).toEqual(['Uncomplicated malaria in children', 'Treatment of uncomplicated malaria']);
     expect(known.get(enclosingKey(intro) ?? '')).toBeNull();
+  });
+});
+
+describe('a test whose results disagree settles nothing', () => {
+  it('reads inconclusive, indeterminate and discordant results, and not a result that settles it', () => {
+    expect(namesInconclusiveResult('inconclusive HIV test result')).toBe(true);
+    expect(namesInconclusiveResult('discordant HIV rapid tests')).toBe(true);
+    expect(namesInconclusiveResult('indeterminate result')).toBe(true);
+    expect(namesInconclusiveResult('HIV positive, confirmed')).toBe(false);
+    expect(namesInconclusiveResult('serodiscordant couple')).toBe(false);
   });
 });
 
