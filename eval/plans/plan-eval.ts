@@ -174,6 +174,10 @@ function judge(scenario: PlanScenario, output: ConsultOutput, mode: PlanMode): E
     const passed = pattern.test(body);
     results.push({ kind: 'must', description: `says ${pattern}`, passed, ...(passed ? {} : { evidence: output.text ? '(not in plan)' : '(no plan)' }) });
   }
+  for (const pattern of scenario.mustReply ?? []) {
+    const passed = output.messages.some((m) => pattern.test(m.text));
+    results.push({ kind: 'must', description: `replies ${pattern}`, passed, ...(passed ? {} : { evidence: '(in no message)' }) });
+  }
   // The order of the lines is the extractive plan's; a model's draft orders its own.
   if (scenario.mustLeadWith && output.text && mode === 'offline') {
     const first = lines.find((line) => line.startsWith('- ')) ?? '';

@@ -9,6 +9,7 @@
  *   X", is not a recommendation).
  * - mustNotCite: no cited source's title path matches it.
  * - mustLeadWith: the offline plan's first recommendation matches it: what she asked about comes first.
+ * - mustReply: for each pattern, some message the chat received matches it (a reply made instead of a plan).
  * - urgent: a danger sign is in the messages: an urgent referral is sent, and the plan (when one is
  *   made) starts with the referral.
  * - unsafeDraft: lines a careless Claude draft would add for this patient; the Claude pass sends them
@@ -25,6 +26,7 @@ export interface PlanScenario {
   mustNotSay?: RegExp[];
   mustNotCite?: RegExp[];
   mustLeadWith?: RegExp;
+  mustReply?: RegExp[];
   urgent?: boolean;
   unsafeDraft?: string[];
 }
@@ -521,6 +523,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- diarrhoea (Plans A/B, zinc Table 3.1, Medicines not to give)
   {
+    id: 'diarrhoea-no-dehydration-stated-as-the-class',
+    book: 'diarrhoea',
+    population: 'boy of 3 with loose stools, alert and drinking normally; diagnosis given as no dehydration',
+    // A diagnosis of an absence that the guideline names as a class ("No dehydration") still gets its plan.
+    messages: ['boy 3 years 14 kg, loose stool 3 times today, alert, drinking normally, eyes not sunken', 'dx: no dehydration'],
+    mustCite: [/Plan A/],
+    mustNotSay: [GRAVER_DEHYDRATION_PLAN],
+  },
+  {
     id: 'diarrhoea-some-dehydration-child',
     book: 'diarrhoea',
     population: 'child with some dehydration',
@@ -939,6 +950,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['boy 30 months 12kg, iron syrup 2ml daily since 2 months, palm still pale, mama dey give am every day, rdt negative', 'dx: pale pikin follow up'],
     mustSay: [/still pallor after two months of iron/i],
     mustNotCite: [/malnutrition|pneumonia/i],
+  },
+  {
+    id: 'anaemia-stated-absent-gets-no-iron',
+    book: 'anaemia',
+    population: 'girl of 2 with no pallor and a haemoglobin of 11.8; diagnosis given as no anaemia',
+    // "No anaemia" names anaemia, so the anaemia book covered it: the plan gave Table 3.1's daily iron and
+    // the severe-anaemia referral to a child without anaemia. No section is headed by its absence.
+    messages: ['girl 2 years 12 kg, no pallor, Hb 11.8 g/dl', 'dx: no anaemia'],
+    mustReply: [/does not have anaemia/i],
+    mustNotSay: [IRON_AT_HOME, SEVERE_ANAEMIA_PLAN, /ferrous|iron syrup/i],
   },
   {
     id: 'anaemia-child-sickle-cell-no-iron',

@@ -24,7 +24,7 @@ import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import { planCondition } from './plan-condition.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
-import { notCovered, writtenForOtherPatients } from './turn/texts.js';
+import { notCovered, statedAbsent, writtenForOtherPatients } from './turn/texts.js';
 
 export interface PlanJobDeps extends Omit<DeliveryDeps, 'store'> {
   store: ConsultStore & PlanStore;
@@ -118,6 +118,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     const closest: string[] = [];
     // Covered, but every section found is written for other patients (a book for children under five).
     const forOthers: string[] = [];
+    // Diagnoses of what the patient does not have ("no anaemia"): no plan from the condition's sections.
+    const absent: Array<{ diagnosis: string; absent: string }> = [];
     for (const diagnosis of diagnoses.slice(0, 3)) {
       const k = deps.sectionsPerDiagnosis ?? 4;
       // The treatment query has no per-chapter cap: what a plan needs (the dosing table, what to do first)
@@ -267,6 +269,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           : [];
         retrieved.push(...chosen, ...referenced, ...warnings);
       }
+      else if (coverage.statedAbsent) absent.push({ diagnosis: diagnosis.condition, absent: coverage.statedAbsent });
       else {
         uncovered.push(diagnosis.condition);
         closest.push(...coverage.closest);
@@ -277,10 +280,19 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
       sections.length > 0
         ? await composePlan({
             ...(deps.writer ? { writer: deps.writer } : {}),
-            input: { demographics: consult.demographics, findings: consult.findings, diagnoses: diagnoses.filter((d) => !uncovered.includes(d.condition) && !forOthers.includes(d.condition)), sections },
+            input: {
+              demographics: consult.demographics,
+              findings: consult.findings,
+              diagnoses: diagnoses.filter((d) => !uncovered.includes(d.condition) && !forOthers.includes(d.condition) && !absent.some((a) => a.diagnosis === d.condition)),
+              sections,
+            },
           })
         : null;
-    const notice = [uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '', forOthers.length > 0 ? writtenForOtherPatients(forOthers) : '']
+    const notice = [
+      uncovered.length > 0 ? notCovered(uncovered, [...new Set(closest)].slice(0, 4), false) : '',
+      forOthers.length > 0 ? writtenForOtherPatients(forOthers) : '',
+      ...absent.map((a) => statedAbsent(a.diagnosis, a.absent, [], false)),
+    ]
       .filter(Boolean)
       .join('\n\n');
     if (!composed) return { text: notice, mode: 'extractive', citedSections: [] };

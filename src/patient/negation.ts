@@ -215,3 +215,23 @@ export function withoutNegationCue(phrase: string): string {
   return phrase.replace(LEADING_CUE, '').trim();
 }
 const LEADING_CUE = new RegExp(String.raw`^\s*${NEGATION_CUE}\s*`, 'i');
+
+/**
+ * The condition a diagnosis says the patient does not have, or undefined: "no anaemia" and "anaemia
+ * ruled out" -> "anaemia", "without malaria" -> "malaria". A qualifier is not an absence: "no danger
+ * signs", "not severe", "no complications" grade the illness, "no improvement" or "no weight gain" on
+ * treatment say it goes on, and "not yet confirmed" asks to confirm it. The plan for such a diagnosis is
+ * not the condition's treatment.
+ */
+export function conditionStatedAbsent(diagnosis: string): string | undefined {
+  const text = diagnosis.trim().replace(/\s+/g, ' ');
+  const leading = ABSENCE_FIRST.exec(text);
+  const absent = leading ? leading[1] : ABSENCE_LAST.exec(text)?.[1];
+  if (!absent || NOT_AN_ABSENCE.test(absent)) return undefined;
+  return absent.replace(/[.!?]+$/, '').trim() || undefined;
+}
+const ABSENCE_FIRST = /^(?:no|not|without|free of|negative for|absence of)\s+(.+)$/i;
+const ABSENCE_LAST = /^(.+?)[\s,:-]+(?:ruled out|excluded|absent)[.!]?$/i;
+/** What follows a cue in a diagnosis that still has the illness: a grade, a course on treatment, or a doubt. */
+const NOT_AN_ABSENCE =
+  /^(?:severe|very severe|complicated|complications?|danger|serious|improv\w*|better|respon\w*|change|(?:weight )?gain\w*|increase\w*|controlled|suppressed|yet|confirmed|sure|certain|able|eating|feeding|drinking|breastfeeding|taking|on\b)/i;

@@ -1,4 +1,5 @@
 import type { Demographics, Finding } from '../patient/findings.js';
+import { conditionStatedAbsent } from '../patient/negation.js';
 import { conditionWords, sameWord, sameWordOrSlip } from './condition-words.js';
 import { searchTerms } from './normalise-query.js';
 
@@ -16,6 +17,8 @@ export interface Coverage {
   covered: boolean;
   /** The covered topics nearest to this consult (book topics of the top sections), best first. */
   closest: string[];
+  /** Not covered because the diagnosis says what the patient does not have ("no anaemia" -> "anaemia"). */
+  statedAbsent?: string;
 }
 
 /** Whether a section's headings name the condition, also as mistyped by one slip ("pnuemonia", "maleria"). */
@@ -30,12 +33,28 @@ function topicOf(section: { bookTitle: string }): string {
   return section.bookTitle.split(/:|\s\(/)[0]?.trim() ?? section.bookTitle;
 }
 
-/** Coverage of `condition` by sections retrieved for it (best first). */
+/**
+ * Coverage of `condition` by sections retrieved for it (best first). A diagnosis that says what the
+ * patient does not have ("no anaemia") is covered only by a section headed by that absence ("No
+ * dehydration", "No pneumonia: cough or cold"): the condition's own sections would treat what she has not got.
+ */
 export function coverageOf(condition: string, sections: ReadonlyArray<{ titlePath: string; bookTitle: string }>): Coverage {
+  const closest = [...new Set(sections.map(topicOf))].slice(0, 4);
+  const absent = conditionStatedAbsent(condition);
+  if (absent !== undefined) {
+    const absentWords = conditionWords(absent);
+    const covered = absentWords.length > 0 && sections.some((s) => headedByAbsence(s, absentWords));
+    return covered ? { covered, closest } : { covered, closest, statedAbsent: absent };
+  }
   const words = conditionWords(condition);
   const covered = words.length > 0 && sections.some((s) => sectionIsAbout(s, words));
-  const closest = [...new Set(sections.map(topicOf))].slice(0, 4);
   return { covered, closest };
+}
+
+/** Whether a section's own heading states the absence of the condition: "No dehydration" for "no dehydration". */
+function headedByAbsence(section: { titlePath: string }, words: readonly string[]): boolean {
+  const heading = section.titlePath.split(' > ').at(-1) ?? '';
+  return /^\s*(?:no|without)\b/i.test(heading) && sectionIsAbout({ titlePath: heading }, words);
 }
 
 /** The coverage check over the guideline search: what the turn asks before it requests a plan. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageGroupOf, ageInMonths, toMonths } from '../../src/patient/age.js';
 import { pregnancyStatus, trimesterForWeeks, withLaterDemographics, withoutStatedPostpartum } from '../../src/patient/pregnancy.js';
-import { withoutNegatedPhrases } from '../../src/patient/negation.js';
+import { conditionStatedAbsent, withoutNegatedPhrases } from '../../src/patient/negation.js';
 import { resultPolarity, resultUnavailable } from '../../src/patient/test-result.js';
 
 describe('the patient model', () => {
@@ -43,6 +43,15 @@ describe('the patient model', () => {
     // Not able to drink or breastfeed is a danger sign that is present, not a negated one.
     expect(withoutNegatedPhrases('unconscious, not able to breastfeed, no cough')).toBe('unconscious, not able to breastfeed,');
     expect(withoutNegatedPhrases('no longer able to drink')).toBe('no longer able to drink');
+  });
+
+  it('reads a diagnosis of what the patient does not have, and not a grade, a course or a doubt', () => {
+    expect(conditionStatedAbsent('no anaemia')).toBe('anaemia');
+    expect(conditionStatedAbsent('TB ruled out')).toBe('TB');
+    expect(conditionStatedAbsent('without malaria')).toBe('malaria');
+    for (const present of ['malaria, not severe', 'non-severe malaria', 'no danger signs pneumonia', 'no improvement on AL', 'no weight gain on RUTF', 'not yet confirmed hypertension', 'not able to drink', 'HIV negative']) {
+      expect(conditionStatedAbsent(present), present).toBeUndefined();
+    }
   });
 
   it('reads a test result one way for the extractor and the plan: words, plus signs, reactive, seen', () => {

@@ -29,6 +29,20 @@ describe('whether the retrieved sections cover a stated condition (by their head
     expect(coverageOf('mlaeria', [MALARIA]).covered).toBe(false);
   });
 
+  it('does not cover a diagnosis of what the patient does not have, unless a section is headed by that absence', () => {
+    const ANAEMIA = section('Anaemia in children and pregnant women, including deworming (sample guideline)', 'Iron and folic acid > Iron dosing for children by age');
+    const NO_DEHYDRATION = section('Diarrhoea & dehydration in children and adults (sample guideline)', 'Assessing dehydration > Classifying dehydration > No dehydration');
+    const SOME_DEHYDRATION = section('Diarrhoea & dehydration in children and adults (sample guideline)', 'Assessing dehydration > Classifying dehydration > Some dehydration');
+    // The iron dosing table names anaemia, but "no anaemia" is not a child to give it to.
+    expect(coverageOf('no anaemia', [ANAEMIA])).toEqual({ covered: false, closest: ['Anaemia in children and pregnant women, including deworming'], statedAbsent: 'anaemia' });
+    expect(coverageOf('malaria ruled out', [MALARIA]).statedAbsent).toBe('malaria');
+    // A class the guideline names by the absence is covered by that section only.
+    expect(coverageOf('no dehydration', [NO_DEHYDRATION]).covered).toBe(true);
+    expect(coverageOf('no dehydration', [SOME_DEHYDRATION]).covered).toBe(false);
+    // A grade is not an absence.
+    expect(coverageOf('malaria, not severe', [MALARIA]).covered).toBe(true);
+  });
+
   it('covers a condition named in Pidgin or by the word the guideline files it under', () => {
     const ANAEMIA = section('Anaemia in children and pregnant women, including deworming (sample guideline)', 'Deworming > Albendazole for children');
     const MALNUTRITION = section('Acute malnutrition in children aged 6 to 59 months (sample guideline)', 'Moderate acute malnutrition');

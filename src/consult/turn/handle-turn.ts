@@ -16,6 +16,7 @@ import {
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
   notCovered,
+  statedAbsent,
   notRecorded,
   PLAN_IN_PROGRESS,
   planRequested,
@@ -33,7 +34,7 @@ export interface TurnDeps {
 export type ConditionCoverage = (
   condition: string,
   patient: Pick<ConsultSnapshot, 'demographics' | 'findings'>,
-) => Promise<{ covered: boolean; closest: string[] }>;
+) => Promise<{ covered: boolean; closest: string[]; statedAbsent?: string }>;
 
 type Reply = TurnOutcome['replies'][number];
 
@@ -95,7 +96,9 @@ async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string, 
     const coverage = deps.coverage ? await deps.coverage(stated, consult) : { covered: true, closest: [] };
     if (coverage.covered) return diagnosisStated(consult, stated);
     // Not in the library: say so, offer the nearest covered conditions by number, and keep the consult open.
-    return { consult: { state: { ...consult.state, asked: 'findings', suggestions: coverage.closest } }, replies: [{ text: notCovered([stated], coverage.closest, true), kind: 'reply' }] };
+    // A diagnosis of what the patient does not have ("no anaemia"): say so, and ask for what she has.
+    const text = coverage.statedAbsent ? statedAbsent(stated, coverage.statedAbsent, coverage.closest, true) : notCovered([stated], coverage.closest, true);
+    return { consult: { state: { ...consult.state, asked: 'findings', suggestions: coverage.closest } }, replies: [{ text, kind: 'reply' }] };
   }
   if (deps.interview && !consult.offline) {
     try {

@@ -43,6 +43,23 @@ export function writtenForOtherPatients(conditions: readonly string[]): string {
   return `The guideline sections I have on "${conditions.join('; ')}" are written for other patients (another age group or population), so I will not suggest a treatment or dose from them. Follow your local protocol and ask your supervisor.`;
 }
 
+/**
+ * A diagnosis that says what the patient does not have ("no anaemia"), which no guideline section is
+ * headed by: no plan, since the condition's sections would treat what she has not got.
+ */
+export function statedAbsent(diagnosis: string, absent: string, closest: readonly string[], numbered: boolean): string {
+  const parts = [`"${diagnosis}" says the patient does not have ${absent}, and the guidelines I have give no plan for that, so I will not suggest a treatment or dose for ${absent}.`];
+  if (closest.length > 0) {
+    parts.push(
+      numbered
+        ? `Send what the patient has (dx: <condition>), or reply with the number of a condition the guidelines cover:\n${closest.map((c, i) => `- ${i + 1}. ${c}`).join('\n')}`
+        : `Conditions the guidelines cover near this one:\n${closest.map((c) => `- ${c}`).join('\n')}`,
+    );
+  }
+  parts.push('Follow your local protocol and ask your supervisor.');
+  return parts.join('\n\n');
+}
+
 /** A stated condition the guideline library does not cover: no plan, and the covered topics nearest to this patient. */
 export function notCovered(conditions: readonly string[], closest: readonly string[], numbered: boolean): string {
   const parts = [`"${conditions.join('; ')}" is not covered by the guidelines I have, so I will not suggest a treatment or dose for it.`];

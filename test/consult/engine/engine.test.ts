@@ -189,6 +189,23 @@ describe('the consult engine over the database', () => {
     await receiveInbound(withCoverage, message('nodx3', 'dx: uncomplicated malaria'), null);
     expect((await deps.store.activeConsult(chatRef))?.stage).toBe('plan');
   });
+  it('gives no plan and no dose for a dx: of what the patient does not have, and asks for what she has', async () => {
+    const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
+    const planDeps = { ...deps, store: createConsultStore(db), search };
+    // The plan job without the turn's check: "no anaemia" names anaemia, whose iron table is not hers.
+    for (const text of ['2 year old girl', '12 kg', 'no pallor, Hb 11.8', 'dx: no anaemia']) await receiveInbound(deps, message('absent1', text), null);
+    const chatRef = (await deps.store.findChat('telegram', 'absent1')) as string;
+    await runPlanJob(planDeps, (await deps.store.activeConsult(chatRef))?.id);
+    const answer = messenger.to('absent1').at(-1) ?? '';
+    expect(answer).toMatch(/does not have anaemia/);
+    expect(answer).not.toMatch(/iron|\b\d+(?:\.\d+)?\s*(?:mg|ml|tablets?)\b/i);
+    // The turn's check keeps the consult open for the diagnosis she has.
+    const withCoverage = { ...deps, coverage: guidelineCoverage(search) };
+    for (const text of ['2 year old girl', '12 kg', 'no pallor, Hb 11.8', 'dx: no anaemia']) await receiveInbound(withCoverage, message('absent2', text), null);
+    expect(messenger.to('absent2').at(-1)).toMatch(/does not have anaemia.*\n\nSend what the patient has/s);
+    expect((await deps.store.activeConsult((await deps.store.findChat('telegram', 'absent2')) as string))?.stage).toBe('interview');
+  });
+
   it('starts a later plan with the urgent referral and leaves out home treatment that assumes no danger signs', async () => {
     const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
     const planDeps = { ...deps, store: createConsultStore(db), search };
