@@ -1475,6 +1475,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/rapid molecular test/i],
   },
   {
+    id: 'hiv-negative-test-is-not-inconclusive',
+    book: 'hiv',
+    population: 'man of 30 whose HIV rapid test is non-reactive, with no recent exposure',
+    // "Inconclusive results" was in his plan: "the test could not give a clear answer ... return for a new
+    // test after 14 days". His test gave a clear answer.
+    messages: ['man 30, HIV rapid test non-reactive today, no exposure in the last 3 months', 'dx: HIV negative'],
+    mustSay: [/report the result as HIV-negative/i],
+    mustNotSay: [/could not give a clear answer|return for a new test after 14 days/i],
+  },
+  {
     id: 'hiv-inconclusive-test-gets-no-art',
     book: 'hiv',
     population: 'woman of 27, not pregnant, whose HIV test result is inconclusive',

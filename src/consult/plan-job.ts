@@ -12,7 +12,7 @@ import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { givesMedicineDoses } from '../rag/plan/doses.js';
 import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
-import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
+import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForClearResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
@@ -143,7 +143,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // Sections from another condition's book, or about a distinct form of the illness (dysentery
         // for watery diarrhoea), do not apply either.
         // Nor an example (a referral note about another woman), whose lines would read as this patient's.
-        // Neither do sections for the other test result ("when the test is negative" for a positive RDT),
+        // Neither do sections for the other test result ("when the test is negative" for a positive RDT,
+        // "Inconclusive results" for a negative HIV test),
         // nor a step up ("Adding a sulfonylurea") for a patient on no medicine,
         // nor pregnancy's own sections for a woman not said to be pregnant (unless the diagnosis says so),
         // nor sections whose titles state an age or weight band she is not in (a book for 6 to 59 months).
@@ -188,6 +189,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !exampleSection(section) &&
               !(consult.urgentReferral && sectionAssumesNoDangerSigns(section)) &&
               !sectionForAnotherTestResult(section, consult.findings) &&
+              !sectionForClearResult(section, consult.findings, diagnosis.condition) &&
               !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings, diagnosis.condition) &&
               !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&

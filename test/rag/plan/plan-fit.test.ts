@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -187,6 +187,16 @@ describe('a section for the other test result', () => {
     expect(sectionForAnotherTestResult(negativeFever, rdt('RDT positive'))).toBe(true);
     expect(sectionForAnotherTestResult(negativeFever, rdt('mRDT +ve'))).toBe(true);
     expect(sectionForAnotherTestResult(at('Linkage to care > After a positive result'), rdt('HIV non-reactive'))).toBe(true);
+  });
+
+  it('is no inconclusive-result section for results that agree, unless the diagnosis names one', () => {
+    const inconclusive = at('HIV testing > HIV testing services > Inconclusive results');
+    const hiv = (...values: string[]) => values.map((value) => ({ category: 'test_result' as const, value }));
+    expect(sectionForClearResult(inconclusive, hiv('HIV rapid test non-reactive today'), 'HIV negative')).toBe(true);
+    expect(sectionForClearResult(inconclusive, hiv('A1 reactive', 'A2 non-reactive', 'repeat A1 reactive'), 'HIV test')).toBe(false);
+    expect(sectionForClearResult(inconclusive, hiv('A1 reactive', 'A2 reactive'), 'inconclusive HIV test')).toBe(false);
+    expect(sectionForClearResult(inconclusive, [], 'HIV negative')).toBe(false);
+    expect(sectionForClearResult(at('HIV testing > HIV testing services > HIV self-testing'), hiv('non-reactive'), 'HIV negative')).toBe(false);
   });
 
   it('reads a result written in plus signs or as parasites seen, as the extractor does', () => {
