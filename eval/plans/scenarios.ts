@@ -144,6 +144,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['35 year old man, fever 2 days, RDT positive, no danger signs', 'dx: uncomplicated malaria'],
     mustCite: [/adults and adolescents|Artemether-lumefantrine for adults/i],
     mustSay: [/artemether-lumefantrine/i],
+    // A drafted plan quoted Table 5.1's rectal artesunate rows for children under 6 to him; the check kept them.
+    mustNotSay: [/Age: (?:2 months to <12 months|1 year to <3 years|3 years to <6 years)/],
     mustNotCite: [TEST_NEGATIVE_SECTION, PREGNANCY_SECTION],
   },
   {
@@ -695,7 +697,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // him would not change it.
     messages: ['45 year old man, watery diarrhoea 1 day, thirsty, sunken eyes, drinks eagerly', 'dx: diarrhoea with some dehydration'],
     mustSay: [/2200 to 4000/],
-    mustNotSay: [/weigh the patient, then give/i],
+    // A drafted plan also quoted the children's rows (450 to 800 ml for 4 to 12 months ...): the check kept them.
+    mustNotSay: [/weigh the patient, then give/i, /Approximate age: (?:4 months up to 12 months|12 months up to 2 years|2 years up to 5 years|5 years up to 15 years)/],
   },
   {
     id: 'diarrhoea-adult-pregnant',
@@ -1621,6 +1624,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     population: 'adult man, new positive test',
     messages: ['38 year old man, HIV positive test today, no cough, well', 'dx: HIV'],
     mustSay: [/antiretroviral|ART|treatment|link/i],
+    // His weight is not given: Table 5.1's rows for children, placed by the age in brackets, are not his.
+    mustNotSay: [/under 6 months|6 months to 5 years|6 to 14 years/i],
     mustNotCite: [PREGNANCY_SECTION, /Infant prophylaxis/i],
   },
 

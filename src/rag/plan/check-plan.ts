@@ -261,6 +261,11 @@ function checkRecommendation(
   if (fit?.weightKg !== undefined && givesAnotherBandsDose(substance, valid.map((label) => byLabel.get(label)?.section.text ?? ''), fit.weightKg)) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
   }
+  // A quoted row of a dosing table for another age band, her weight not known ("Weight (age as a guide):
+  // Less than 5 kg (under 6 months)" for a man of 38), or for another weight band by its own cells.
+  if (fit && row && rowFit(row, fit.demographics) === 'other_band') {
+    return { text: null, labels: [], unknownLabels, reason: 'dose_for_other_weight_band' };
+  }
   // A quoted row of a classification table whose MUAC, haemoglobin or blood pressure band is not hers.
   if (fit && row && rowFitsMeasurements(row, fit.measured) === 'other_band') {
     return { text: null, labels: [], unknownLabels, reason: 'row_for_other_measurement' };

@@ -65,8 +65,11 @@ export function rowFit(cells: ReadonlyMap<string, string>, demographics: Demogra
   let weightBand: Band | null = null;
   let ageBand: Band | null = null;
   for (const [header, value] of cells) {
-    if (/weight/i.test(header)) weightBand ??= parseWeightBand(value);
-    else if (/^(?:approximate\s+)?age\b/i.test(header)) ageBand ??= parseAgeBand(value);
+    if (/weight/i.test(header)) {
+      weightBand ??= parseWeightBand(value);
+      // "Weight (age as a guide): 5 to 14.9 kg (6 months to 5 years)": the age in brackets places her when her weight is not known.
+      if (/\bage\b/i.test(header)) ageBand ??= parseAgeBand(/\(([^)]*)\)/.exec(value)?.[1] ?? '');
+    } else if (/^(?:approximate\s+)?age\b/i.test(header)) ageBand ??= parseAgeBand(value);
   }
   if (!weightBand && !ageBand) return 'no_band';
   if (weightBand && demographics.weightKg !== undefined) return inBand(demographics.weightKg, weightBand) ? 'fits' : 'other_band';

@@ -42,6 +42,31 @@ describe('checks on a drafted plan', () => {
     expect(checked.text).not.toMatch(/Tablets per dose: [24]/);
   });
 
+  it('removes copied rows for other ages when the weight is not known, also by the age a weight cell gives in brackets', () => {
+    const COTRIMOXAZOLE = section(
+      'S3',
+      'Cotrimoxazole prophylaxis > Doses by body weight',
+      [
+        'Give cotrimoxazole once daily, by weight (Table 5.1 Daily cotrimoxazole prophylaxis by weight).',
+        'Weight (age as a guide): Less than 5 kg (under 6 months); Daily dose: 100/20 mg',
+        'Weight (age as a guide): 15 to 29.9 kg (6 to 14 years); Daily dose: 400/80 mg',
+        'Weight (age as a guide): 30 kg or more (adolescents and adults); Daily dose: 800/160 mg',
+      ].join('\n'),
+    );
+    const draft = [
+      '**Plan**',
+      '- Table 5.1 Daily cotrimoxazole prophylaxis by weight: Weight (age as a guide): Less than 5 kg (under 6 months); Daily dose: 100/20 mg [S3]',
+      '- Table 5.1 Daily cotrimoxazole prophylaxis by weight: Weight (age as a guide): 30 kg or more (adolescents and adults); Daily dose: 800/160 mg [S3]',
+      '- Table 3.1 Artemether-lumefantrine by weight band: Body weight (kg): 5 to <15; Approximate age: 6 months to <3 years; Tablets per dose: 1 [S1]',
+      '- Table 3.1 Artemether-lumefantrine by weight band: Body weight (kg): ≥35; Approximate age: 14 years and older; Tablets per dose: 4 [S1]',
+    ].join('\n');
+    const checked = checkPlanDraft(draft, [AL_TABLE, COTRIMOXAZOLE], { ageYears: 38, sex: 'male' });
+    expect(checked.removed.map((r) => r.reason)).toEqual(['dose_for_other_weight_band', 'dose_for_other_weight_band']);
+    expect(checked.text).toMatch(/30 kg or more \(adolescents and adults\); Daily dose: 800\/160 mg/);
+    expect(checked.text).toMatch(/14 years and older; Tablets per dose: 4/);
+    expect(checked.text).not.toMatch(/under 6 months|6 months to <3 years/);
+  });
+
   it("removes a copied row of the MUAC table for another child's MUAC and keeps her own", () => {
     const muac = section(
       'S3',
