@@ -849,6 +849,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/Refer a child treated at home for SAM if they lose weight/i],
   },
   {
+    id: 'tb-screen-negative-gets-no-side-effects',
+    book: 'tb',
+    population: 'man of 40 with none of the four TB symptoms',
+    // "TB screen negative" got Table 6.1, the minor side effects of TB medicines and what to do, for a man
+    // on no TB treatment: the treatment query found the side-effects section and nothing dropped it.
+    messages: ['man 40, no cough, no fever, no night sweats, no weight loss', 'dx: TB screen negative'],
+    mustCite: [/symptom screen/i],
+    mustNotSay: [/pyrazinamide|rifampicin|isoniazid|side effects?/i],
+  },
+  {
     id: 'tb-unqualified-is-presumptive',
     book: 'tb',
     population: 'man of 45 living with HIV, cough 3 weeks, night sweats; diagnosis given as TB',

@@ -17,7 +17,7 @@ import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, exampleSection, namesInconclusiveResult, screeningSection, sideEffectSection, startingSection, statesConfirmed, workupSection } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, namesInconclusiveResult, namesNegativeResult, screeningSection, sideEffectSection, startingSection, statesConfirmed, workupSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -171,6 +171,9 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // first: its workup leads, no medicine is started on it, and its treatment's side effects are not hers yet.
         // So is a test whose results disagree: no antiretroviral regimen for an inconclusive HIV test.
         const unconfirmed = !consult.urgentReferral && (asksToConfirm(diagnosis.condition) || namesInconclusiveResult(diagnosis.condition));
+        // A negative screen or test ("TB screen negative"): the illness is not found, so no medicine for it
+        // is started and its treatment's side effects are not hers. The test is done: it does not lead.
+        const testedNegative = namesNegativeResult(diagnosis.condition);
         // A diagnosis stated as established is not screened for again: the symptom screen is for people not known to have it.
         const confirmed = statesConfirmed(diagnosis.condition);
         // A blood pressure below 140/90 in an adult on no medicine is not treated with medicines: no section giving doses is hers.
@@ -192,7 +195,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !sectionForClearResult(section, consult.findings, diagnosis.condition) &&
               !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings, diagnosis.condition) &&
-              !(unconfirmed && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
+              !((unconfirmed || testedNegative) && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(confirmed && screeningSection(section)) &&
               !(belowTreatment && givesMedicineDoses(section.text)) &&
               !(onTreatment && (startingSection(section) || confirmingSection(section) || workupSection(section))) &&
@@ -226,7 +229,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           if (confirming) chosen = [confirming, ...chosen.filter((s) => s.id !== confirming.id)];
         }
         // A patient on no medicine for this condition, and no dose in any chosen section: the plan would say to treat but not with what.
-        if (!consult.urgentReferral && !unconfirmed && !belowTreatment && lacksMedicineToStart(chosen, takesForCondition ? medicines : [])) {
+        if (!consult.urgentReferral && !unconfirmed && !testedNegative && !belowTreatment && lacksMedicineToStart(chosen, takesForCondition ? medicines : [])) {
           const dosing = firstDosingSection(fits(await withIntroductions(await search(`${diagnosis.condition} first-line medicines doses`, k, k))), chosen);
           if (dosing) chosen.push(dosing);
         }

@@ -3,7 +3,7 @@ import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
 import { givesMedicineDoses } from '../../../src/rag/plan/doses.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
-import { confirmingSection, exampleSection, managementSection, namesInconclusiveResult, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
+import { confirmingSection, exampleSection, managementSection, namesInconclusiveResult, namesNegativeResult, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
@@ -256,6 +256,13 @@ describe('a test whose results disagree settles nothing', () => {
     expect(namesInconclusiveResult('indeterminate result')).toBe(true);
     expect(namesInconclusiveResult('HIV positive, confirmed')).toBe(false);
     expect(namesInconclusiveResult('serodiscordant couple')).toBe(false);
+  });
+
+  it('reads a negative screen or test, and not a negative finding about something else', () => {
+    for (const negative of ['TB screen negative', 'malaria test negative', 'negative RDT', 'HIV negative', 'sputum smear -ve', 'RDT neg']) {
+      expect(namesNegativeResult(negative), negative).toBe(true);
+    }
+    for (const other of ['malaria', 'HIV positive', 'Rh negative mother', 'TB screen positive']) expect(namesNegativeResult(other), other).toBe(false);
   });
 });
 
