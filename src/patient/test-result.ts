@@ -24,6 +24,31 @@ export function resultUnavailable(text: string): boolean {
   return UNAVAILABLE.test(text) && resultPolarity(text) === undefined;
 }
 
+/** A test whose results disagree: "inconclusive HIV test", "discordant rapid tests", "Indeterminate result". */
+const INCONCLUSIVE = /\b(?:inconclusive|indeterminate|discordant)\b/i;
+
+/**
+ * True when the text names a test result that settles nothing: the person is retested, and nothing is
+ * started on it. The plan job reads such a diagnosis as not confirmed; retrieval does not, since the
+ * guideline's section on such results ("return for a new test after 14 days") answers it better than
+ * the testing strategy.
+ */
+export function namesInconclusiveResult(text: string): boolean {
+  return INCONCLUSIVE.test(text);
+}
+
+/** A word for a screen or test, or the infection a test is named by ("HIV negative"). */
+const TEST_OR_SCREEN = /\b(?:screen(?:ing)?|tests?|m?rdts?|results?|hiv|smear|xpert)\b/i;
+
+/**
+ * True when the text states a negative screen or test: "TB screen negative", "negative RDT", "HIV
+ * negative". The illness tested for is not found, so nothing is started for it and its treatment's side
+ * effects are not hers. "Rh negative" names no test.
+ */
+export function namesNegativeResult(text: string): boolean {
+  return TEST_OR_SCREEN.test(text) && resultPolarity(text) === 'negative';
+}
+
 /** The result's polarity, or undefined when the text states none. */
 export function resultPolarity(text: string): ResultPolarity | undefined {
   if (NEGATIVE.test(text)) return 'negative';

@@ -118,30 +118,6 @@ export function asksToConfirm(condition: string): boolean {
   return UNCONFIRMED.test(condition);
 }
 
-/** A test whose results disagree: "inconclusive HIV test", "discordant rapid tests", "indeterminate result". */
-const INCONCLUSIVE = /\b(?:inconclusive|indeterminate|discordant)\b/i;
-
-/**
- * True when the diagnosis is a test result that settles nothing: the person is retested, and nothing is
- * started on it. Not a diagnosis to confirm for retrieval: the guideline's section on such results ("ask
- * them to return for a new test after 14 days") answers it better than the testing strategy.
- */
-export function namesInconclusiveResult(condition: string): boolean {
-  return INCONCLUSIVE.test(condition);
-}
-
-/** A screen or test stated negative: "TB screen negative", "malaria test negative", "negative RDT", "HIV negative". */
-const NEGATIVE_RESULT = /\b(?:screen(?:ing)?|tests?|rdts?|results?|hiv|smear|xpert)\s*(?:is\s+|was\s+)?(?:negative|neg|-ve|non-reactive)\b|\bnegative\s+(?:screen|test|rdt|result)s?\b/i;
-
-/**
- * True when the diagnosis is a negative screen or test: the illness tested for is not found, so nothing is
- * started for it and its treatment's side effects are not hers ("TB screen negative" got the table of TB
- * medicines' side effects).
- */
-export function namesNegativeResult(condition: string): boolean {
-  return NEGATIVE_RESULT.test(condition);
-}
-
 /**
  * A diagnosis the health worker states as established: "pulmonary TB, confirmed", "known diabetic",
  * "diagnosed with hypertension". A screen looks for people who may have the illness; it is not her plan.

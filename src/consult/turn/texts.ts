@@ -48,28 +48,18 @@ export function writtenForOtherPatients(conditions: readonly string[]): string {
  * headed by: no plan, since the condition's sections would treat what she has not got.
  */
 export function statedAbsent(diagnosis: string, absent: string, closest: readonly string[], numbered: boolean): string {
-  const parts = [`"${diagnosis}" says the patient does not have ${absent}, and the guidelines I have give no plan for that, so I will not suggest a treatment or dose for ${absent}.`];
-  if (closest.length > 0) {
-    parts.push(
-      numbered
-        ? `Send what the patient has (dx: <condition>), or reply with the number of a condition the guidelines cover:\n${closest.map((c, i) => `- ${i + 1}. ${c}`).join('\n')}`
-        : `Conditions the guidelines cover near this one:\n${closest.map((c) => `- ${c}`).join('\n')}`,
-    );
-  }
-  parts.push('Follow your local protocol and ask your supervisor.');
-  return parts.join('\n\n');
+  const lead = `"${diagnosis}" says the patient does not have ${absent}, and the guidelines I have give no plan for that, so I will not suggest a treatment or dose for ${absent}.`;
+  return withClosest(lead, closest, numbered ? 'Send what the patient has (dx: <condition>), or reply with the number of a condition the guidelines cover:' : 'Conditions the guidelines cover near this one:', numbered);
 }
 
 /** A stated condition the guideline library does not cover: no plan, and the covered topics nearest to this patient. */
 export function notCovered(conditions: readonly string[], closest: readonly string[], numbered: boolean): string {
-  const parts = [`"${conditions.join('; ')}" is not covered by the guidelines I have, so I will not suggest a treatment or dose for it.`];
-  if (closest.length > 0) {
-    parts.push(
-      numbered
-        ? `Closest conditions the guidelines cover (reply with a number, or another dx: <condition>):\n${closest.map((c, i) => `- ${i + 1}. ${c}`).join('\n')}`
-        : `Closest conditions the guidelines cover:\n${closest.map((c) => `- ${c}`).join('\n')}`,
-    );
-  }
-  parts.push('Follow your local protocol and ask your supervisor.');
-  return parts.join('\n\n');
+  const lead = `"${conditions.join('; ')}" is not covered by the guidelines I have, so I will not suggest a treatment or dose for it.`;
+  return withClosest(lead, closest, numbered ? 'Closest conditions the guidelines cover (reply with a number, or another dx: <condition>):' : 'Closest conditions the guidelines cover:', numbered);
+}
+
+/** A refusal, the covered conditions nearest to this patient (numbered when a number may be sent back), and who decides. */
+function withClosest(lead: string, closest: readonly string[], heading: string, numbered: boolean): string {
+  const list = closest.map((c, i) => (numbered ? `- ${i + 1}. ${c}` : `- ${c}`)).join('\n');
+  return [lead, ...(closest.length > 0 ? [`${heading}\n${list}`] : []), 'Follow your local protocol and ask your supervisor.'].join('\n\n');
 }

@@ -6,7 +6,7 @@ import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits
 import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
-import { resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
+import { namesInconclusiveResult, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
@@ -15,7 +15,7 @@ import { excludesPatient, linesForOlderPatients, statedBandExcludes } from './pa
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
-import { asksForPrevention, namesInconclusiveResult, preventionSection } from '../section-role.js';
+import { asksForPrevention, preventionSection } from '../section-role.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
 import { conditionWords, sameWord, sectionIsAbout } from '../condition-coverage.js';
 import { conditionConcepts } from '../condition-words.js';
@@ -445,9 +445,6 @@ export function sectionForAnotherTestResult(section: Pick<CitedSection, 'section
   return reported.length > 0 && reported.every((result) => result !== undefined && result !== heading);
 }
 
-/** A heading for results that disagree: "Inconclusive results", "Indeterminate result". */
-const INCONCLUSIVE_TITLE = /\b(?:inconclusive|indeterminate|discordant)\b/i;
-
 /**
  * True when the section's own heading is for a test whose results disagree ("Inconclusive results": "the
  * test could not give a clear answer ... return for a new test after 14 days") and every result the
@@ -455,7 +452,7 @@ const INCONCLUSIVE_TITLE = /\b(?:inconclusive|indeterminate|discordant)\b/i;
  * the diagnosis names such a result, when results were reported both ways, or when none was.
  */
 export function sectionForClearResult(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[], condition: string): boolean {
-  if (!INCONCLUSIVE_TITLE.test(lastTitle(section.sectionPath)) || namesInconclusiveResult(condition)) return false;
+  if (!namesInconclusiveResult(lastTitle(section.sectionPath)) || namesInconclusiveResult(condition)) return false;
   const reported = findings.filter((f) => f.category === 'test_result' && !f.negated).map((f) => resultPolarity(f.value));
   return reported.length > 0 && reported.every((r) => r !== undefined) && new Set(reported).size === 1;
 }

@@ -3,7 +3,8 @@ import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { crossReferences } from '../../../src/rag/plan/cross-references.js';
 import { givesMedicineDoses } from '../../../src/rag/plan/doses.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../../../src/rag/plan/plan-sections.js';
-import { confirmingSection, exampleSection, managementSection, namesInconclusiveResult, namesNegativeResult, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
+import { namesInconclusiveResult, namesNegativeResult } from '../../../src/patient/test-result.js';
+import { confirmingSection, exampleSection, managementSection, screeningSection, statesConfirmed, workupSection } from '../../../src/rag/section-role.js';
 
 function section(book: string, sectionPath: string): CitedSection {
   return { id: `${book}:${sectionPath}`, bookTitle: book, sectionPath, titlePath: `${book} > ${sectionPath}`, text: sectionPath, accession: 'SAMPLE-TEST', contentHash: sectionPath };
