@@ -192,6 +192,10 @@ function judge(scenario: PlanScenario, output: ConsultOutput, mode: PlanMode): E
       const passed = /refer/i.test(lines.slice(0, 3).join(' '));
       results.push({ kind: 'must', description: 'plan starts with the referral', passed, ...(passed ? {} : { evidence: first }) });
     }
+  } else if (scenario.urgent === false) {
+    // A false alarm sends the woman away from the care she needs here, with a referral message she does not need.
+    const alarm = output.messages.find((m) => m.kind === 'urgent');
+    results.push({ kind: 'must-not', description: 'no urgent referral', passed: !alarm, ...(alarm ? { evidence: alarm.text } : {}) });
   }
   if (output.text) {
     // A heading with nothing under it reads as if the guideline had nothing to say there.

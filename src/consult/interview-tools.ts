@@ -53,6 +53,7 @@ const collectDemographicsShape = closedObject({
     .max(3, 'must be 1, 2 or 3')
     .optional()
     .describe('Trimester (1: under 14 weeks, 2: 14 to 27, 3: 28 or more). Derived from gestation_weeks when that is given.'),
+  in_labour: z.boolean().optional().describe('True when she is in labour now (contractions, waters broken); she is pregnant.'),
   weight_kg: z
     .number()
     .min(0.5, 'must be at least 0.5 kg')
@@ -117,12 +118,12 @@ export const collectDemographicsInput = collectDemographicsShape.superRefine((in
       message: `${input.age_months} months is not ${input.age_years} completed years (age_months is the total age in months)`,
     });
   }
-  const pregnancyDetail = input.gestation_weeks !== undefined || input.trimester !== undefined;
+  const pregnancyDetail = input.gestation_weeks !== undefined || input.trimester !== undefined || input.in_labour === true;
   if ((input.pregnant === true || pregnancyDetail) && input.sex === 'male') {
     ctx.addIssue({ code: 'custom', path: ['pregnant'], message: 'pregnancy is only possible for a female patient; check the sex' });
   }
   if (input.pregnant === false && pregnancyDetail) {
-    ctx.addIssue({ code: 'custom', path: ['pregnant'], message: 'gestation_weeks or trimester given for a patient who is not pregnant' });
+    ctx.addIssue({ code: 'custom', path: ['pregnant'], message: 'gestation_weeks, trimester or in_labour given for a patient who is not pregnant' });
   }
   const ageYears = input.age_years ?? (input.age_months === undefined ? undefined : input.age_months / 12);
   if ((input.pregnant === true || pregnancyDetail) && ageYears !== undefined && ageYears < MIN_PREGNANCY_AGE_YEARS) {
@@ -267,7 +268,8 @@ function toDemographics(input: z.infer<typeof collectDemographicsShape>): Demogr
   if (input.sex !== undefined) demographics.sex = input.sex;
   // Weeks or a trimester only make sense in a pregnancy; the model sometimes leaves the flag out.
   if (input.pregnant !== undefined) demographics.pregnant = input.pregnant;
-  else if (input.gestation_weeks !== undefined || input.trimester !== undefined) demographics.pregnant = true;
+  else if (input.gestation_weeks !== undefined || input.trimester !== undefined || input.in_labour === true) demographics.pregnant = true;
+  if (input.in_labour === true) demographics.inLabour = true;
   if (input.gestation_weeks !== undefined) {
     demographics.gestationWeeks = input.gestation_weeks;
     demographics.trimester = trimesterForWeeks(input.gestation_weeks);

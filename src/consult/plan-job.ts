@@ -5,6 +5,7 @@ import { noBloodPressureMedicineToStart } from '../patient/adult-blood-pressure.
 import { missesDoses } from '../patient/missed-doses.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { namesInconclusiveResult, namesNegativeResult, resultUnavailable } from '../patient/test-result.js';
+import { symptomaticTbContact } from '../patient/tb-symptom-screen.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
@@ -169,8 +170,10 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         };
         // A diagnosis not yet confirmed ("raised BP, not yet confirmed", "presumptive TB") is confirmed
         // first: its workup leads, no medicine is started on it, and its treatment's side effects are not hers yet.
-        // So is a test whose results disagree: no antiretroviral regimen for an inconclusive HIV test.
-        const unconfirmed = !consult.urgentReferral && (asksToConfirm(diagnosis.condition) || namesInconclusiveResult(diagnosis.condition));
+        // So is a test whose results disagree: no antiretroviral regimen for an inconclusive HIV test. So is a TB
+        // contact with a symptom of TB disease: assessed for it first, neither preventive treatment nor its side effects yet.
+        const unconfirmed =
+          !consult.urgentReferral && (asksToConfirm(diagnosis.condition) || namesInconclusiveResult(diagnosis.condition) || symptomaticTbContact(diagnosis.condition, consult.findings));
         // A negative screen or test ("TB screen negative"): the illness is not found, so no medicine for it
         // is started and its treatment's side effects are not hers. The test is done: it does not lead.
         const testedNegative = namesNegativeResult(diagnosis.condition);

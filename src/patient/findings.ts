@@ -51,6 +51,8 @@ export interface Demographics {
   /** 1: under 14 weeks, 2: 14 to 27 weeks, 3: 28 weeks or more. */
   trimester?: 1 | 2 | 3;
   gestationWeeks?: number;
+  /** In labour now (the mother): she is pregnant and about to give birth. */
+  inLabour?: boolean;
   /** Delivered within the last six weeks (the mother). */
   postpartum?: boolean;
   /** Days since delivery, when said. */

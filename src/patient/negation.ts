@@ -35,10 +35,12 @@ export interface Mention {
   readonly historical: boolean;
 }
 
-// "Prevention of postpartum haemorrhage", "to prevent fits", "at risk of bleeding": named as what is to be
-// avoided, not as what the patient has.
+// "Prevention of postpartum haemorrhage", "to prevent fits", "prevent PPH", "at risk of bleeding": named as
+// what is to be avoided, not as what the patient has.
 const PRE_NEGATION_CUE =
-  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out|prevention of|preventing|to prevent|(?:at )?risk of)\b/g;
+  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out|prevention of|preventing|prevents?|to prevent|prophylaxis (?:of|for|against)|(?:at )?risk of)\b/g;
+// "PPH prevention", "PPH prophylaxis": the same, said after it.
+const POST_PREVENTION = /^\s*(?:-\s*)?(?:prevention|prophylaxis)\b/;
 
 // Phrases that begin with a cue but do not negate what follows ("no longer breastfeeding" is a
 // danger sign, "has not stopped fitting" affirms the fits).
@@ -108,7 +110,7 @@ export function isNegated(clinical: ClinicalText, start: number, end: number): b
   // reaches at most NEGATION_WINDOW_WORDS words, and a negative answer closes a short clause.
   const before = clinical.text.slice(Math.max(startClause.start, start - SCOPE_CHARS), start);
   const after = endClause.end - end <= SCOPE_CHARS ? clinical.text.slice(end, endClause.end) : '';
-  return isPreNegated(before) || POST_NEGATION.test(after) || isInNegatedList(clinical, startClause, before);
+  return isPreNegated(before) || POST_NEGATION.test(after) || POST_PREVENTION.test(clinical.text.slice(end, endClause.end)) || isInNegatedList(clinical, startClause, before);
 }
 
 /** Characters around a mention that negation looks at (far more than five words). */

@@ -30,6 +30,26 @@ export function trimesterForWeeks(gestationWeeks: number): Trimester {
 export const POSTPARTUM_PATTERN =
   /\b(?:postpartum|post-partum|post partum|postnatal|post-natal|(?:just|recently|has|had|she) delivered|delivered (?:a |her |the |at |this |yesterday|today|last|\d)|gave birth|given birth|giving birth|after (?:the )?(?:birth|delivery|giving birth|childbirth)|baby (?:was )?just born|just born|born (?:at home|yesterday|today|this morning|last night)|born \d+ (?:hours?|days?) ago|p\/?p\b|born for house|don born|don born pikin)/g;
 
+/**
+ * Words for a woman in labour now: "in labour", "labour pains", "contractions", "her waters broke". A
+ * woman in labour is pregnant, and about to give birth (birthIsNear).
+ */
+export const LABOUR_PATTERN =
+  /\b(?:in (?:active |early |established |preterm |premature )?labou?r|labou?ring|labou?r (?:pains?|has started|started)|(?:uterine )?contractions|(?:her |the )?waters? (?:has |have )?(?:broken|broke)|ruptured membranes)\b/g;
+
+/** Completed weeks from which a pregnancy is at term: the birth can come any day. */
+export const TERM_WEEKS = 37;
+
+/**
+ * True when a pregnant woman is in labour or at term (37 weeks or more): the care of the hours after
+ * birth (preventing and recognising bleeding after birth) is hers to prepare now, so the guideline
+ * sections for after birth fit her as well as those for pregnancy.
+ */
+export function birthIsNear(d: Demographics): boolean {
+  const status = pregnancyStatus(d);
+  return status.state === 'pregnant' && (d.inLabour === true || (status.weeks ?? 0) >= TERM_WEEKS);
+}
+
 export function pregnancyStatus(d: Demographics): PregnancyStatus {
   if (d.sex === 'male') return { state: 'cannot_be_pregnant', reason: 'male' };
   const months = ageInMonths(d);
@@ -127,6 +147,7 @@ export function withLaterDemographics(earlier: Demographics, later: Demographics
   if (later.postpartum === true) {
     delete merged.gestationWeeks;
     delete merged.trimester;
+    delete merged.inLabour;
   } else if (later.pregnant === true && laterGestation) {
     delete merged.postpartum;
     delete merged.daysSinceDelivery;

@@ -46,6 +46,29 @@ export function presumptiveTbByScreen(condition: string, findings: readonly Find
   return texts.some((t) => firstPresent(t, NIGHT_SWEATS_OR_WEIGHT_LOSS) !== undefined);
 }
 
+/**
+ * The symptoms that rule out starting TB preventive treatment until a clinician has assessed the person
+ * for TB disease (sample TB guideline ch4 "Ruling out TB disease first", ch2 "Household contacts"): a
+ * cough of any duration, fever, night sweats, weight loss, and in a child reduced playfulness or poor
+ * weight gain.
+ */
+const RULES_OUT_PREVENTIVE_TREATMENT =
+  /\bcough\w*|\bfever\w*|\bfebrile\b|\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b|\bpoor weight gain\b|\bnot gaining weight\b|\b(?:reduced|less|not) play\w*/;
+/** A diagnosis about TB exposure or its prevention: "TB contact", "household contact of TB", "TPT", "isoniazid preventive therapy". */
+const TB_PREVENTION_ASKED = /\bcontacts?\b|\bexpos\w*|\bprevent\w*|\bprophyla\w*|\btpt\b|\bipt\b/i;
+
+/**
+ * True when the diagnosis is about TB exposure or preventive treatment and a present finding is a symptom
+ * that rules that treatment out: "TB contact" for a girl coughing for 3 weeks and losing weight. "Anyone
+ * with a symptom is referred for assessment first", since a single medicine does not cure TB disease.
+ */
+export function symptomaticTbContact(condition: string, findings: readonly Finding[]): boolean {
+  const aboutTb = TB_NAMED.test(condition) || /\b(?:tpt|ipt|isoniazid)\b/i.test(condition);
+  if (!aboutTb || !TB_PREVENTION_ASKED.test(condition)) return false;
+  const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)].map((t) => normaliseClinicalText(t));
+  return texts.some((t) => firstPresent(t, RULES_OUT_PREVENTIVE_TREATMENT) !== undefined);
+}
+
 /** What is left of a diagnosis that is only a screen symptom and how long it has lasted ("cough 5 days", "coughing?"). */
 const SYMPTOM_ONLY_FILLER = /\b(?:and|with|for|since|x|\d+|days?|weeks?|months?|d|wks?|hiv\+?|plhiv|on|art)\b|[^a-z\s]/g;
 

@@ -5,7 +5,7 @@ const MODIFIERS = new Set([
   'acute', 'chronic', 'severe', 'mild', 'moderate', 'uncomplicated', 'complicated', 'suspected', 'possible', 'probable',
   'simple', 'persistent', 'recurrent', 'early', 'late', 'disease', 'disorder', 'infection', 'syndrome', 'condition',
   'problem', 'child', 'children', 'adult', 'adults', 'infant', 'baby', 'newborn', 'kid', 'toddler', 'patient', 'woman', 'women', 'man', 'men', 'mother', 'girl', 'boy', 'person', 'treatment',
-  'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'screening', 'referral', 'guideline',
+  'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'prevent', 'preventing', 'screening', 'referral', 'guideline',
   'new', 'newly', 'start', 'starting', 'confirmed', 'unconfirmed', 'known', 'presumptive', 'presumed', 'diagnosed',
   'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious', 'follow-up', 'followup', 'routine', 'review',
   'first-line', 'second-line', 'third-line', 'failure',

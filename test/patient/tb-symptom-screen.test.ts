@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesOnlyScreenSymptoms, presumptiveTbByScreen, presumptiveTbInHiv } from '../../src/patient/tb-symptom-screen.js';
+import { namesOnlyScreenSymptoms, presumptiveTbByScreen, presumptiveTbInHiv, symptomaticTbContact } from '../../src/patient/tb-symptom-screen.js';
 import { classifiedByFindings } from '../../src/patient/classify-by-findings.js';
 import { livesWithHiv } from '../../src/patient/hiv-status.js';
 import type { Finding } from '../../src/patient/findings.js';
@@ -66,5 +66,20 @@ describe('the TB symptom screen of any adult or adolescent', () => {
     expect(presumptiveTbByScreen('cough', said('night sweats'), { sex: 'male' })).toBe(false);
     expect(presumptiveTbByScreen('cough', said('no night sweats, no weight loss'), man)).toBe(false);
     expect(classifiedByFindings('pneumonia', said('night sweats'), false, man)).toBe('pneumonia');
+  });
+});
+
+describe('a TB contact with a symptom of TB disease', () => {
+  it('is to be assessed for TB disease: any symptom rules out preventive treatment until a clinician has seen the person', () => {
+    expect(symptomaticTbContact('TB contact', said('cough 3 weeks', 'losing weight'))).toBe(true);
+    expect(symptomaticTbContact('household contact of TB patient', said('fever 4 days'))).toBe(true);
+    expect(symptomaticTbContact('TPT', said('less playful, poor weight gain'))).toBe(true);
+  });
+
+  it('is not a contact who is well, a symptom said to be absent, or a diagnosis not about TB prevention', () => {
+    expect(symptomaticTbContact('TB contact', said('no cough, no fever, growing well'))).toBe(false);
+    expect(symptomaticTbContact('TB contact', [{ category: 'symptom', value: 'cough', negated: true }])).toBe(false);
+    expect(symptomaticTbContact('pneumonia', said('cough 3 weeks'))).toBe(false);
+    expect(symptomaticTbContact('malaria prevention', said('fever'))).toBe(false);
   });
 });

@@ -14,7 +14,7 @@
  */
 import { toMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics } from '../../patient/findings.js';
-import { POSTPARTUM_DAYS, POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
+import { LABOUR_PATTERN, POSTPARTUM_DAYS, POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
 import { findMentions, type Mention } from '../../patient/negation.js';
 import { clauseIndexAt } from '../../patient/clinical-text.js';
 import type { Extraction, Match } from './extraction.js';
@@ -76,6 +76,8 @@ const GESTATION_WEEKS: readonly RegExp[] = [
   re(String.raw`\b(?:pregnant|pregnancy|preg)\s*(?:at|of|for|with|about|-|,)?\s*(?:about\s+)?(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
   re(String.raw`\b(?:ega|ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?!\d|\.\d)`),
   re(String.raw`\b(\d{1,2})\s*\/\s*40\b`),
+  // "in labour at 38 weeks": weeks said of a labour are weeks of the pregnancy.
+  re(String.raw`\blabou?r\w*\s*(?:at|of|,|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
 ];
 const GESTATION_MONTHS: readonly RegExp[] = [
   re(String.raw`\b${QUANTITY}\s*(?:months?|mths?)\s*(?:pregnant|of pregnancy|gestation|preg)\b`),
@@ -201,9 +203,17 @@ function weightInKg(amount: number, unit: string): number | undefined {
   return kg >= 0.3 && kg <= 250 ? Math.round(kg * 100) / 100 : undefined;
 }
 
-type PregnancyFields = Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester' | 'postpartum' | 'daysSinceDelivery'>;
+type PregnancyFields = Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester' | 'inLabour' | 'postpartum' | 'daysSinceDelivery'>;
 
+/** A woman in labour now is pregnant: "in labour at 38 weeks", "contractions since morning" (not "no contractions", not a past labour). */
 function extractPregnancy(extraction: Extraction): PregnancyFields {
+  const inLabour = findMentions(extraction.clinical, LABOUR_PATTERN).some((m) => !m.negated && !m.historical);
+  const fields = extractPregnancyState(extraction);
+  if (!inLabour || fields.postpartum === true || fields.pregnant === false) return fields;
+  return { ...fields, pregnant: true, inLabour: true };
+}
+
+function extractPregnancyState(extraction: Extraction): PregnancyFields {
   // "Delivered 3 weeks ago, HIV known since pregnancy", "delivered 2 days ago at 36 weeks": a delivery said
   // to be recent ends the pregnancy the other words speak of. One that is not ("36 weeks, delivered her first
   // baby at home") leaves a stated pregnancy standing.

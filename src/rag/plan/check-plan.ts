@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -27,6 +27,7 @@ export type RemovalReason =
   | 'row_below_dose_taken'
   | 'course_not_started'
   | 'treatment_of_illness_to_prevent'
+  | 'prevention_of_another_illness'
   | 'test_already_done'
   | 'line_for_another_form';
 
@@ -45,12 +46,14 @@ interface PatientFit {
   forbidden: readonly ForbiddenDrug[];
   /** Labels of sections whose every medicine is forbidden for her: their treatment lines are too. */
   onlyForbidden: ReadonlySet<string>;
-  /** Labels of sections on preventing the illness she has: their doses are not her treatment. */
+  /** Labels of sections on preventing the illness she has, or whose preventive treatment a symptom rules out: their doses are not hers. */
   preventionOfHerCondition: ReadonlySet<string>;
   /** Labels of sections that send the treatment of her illness to another guideline: their doses are for others. */
   treatedElsewhere: ReadonlySet<string>;
   /** Sections treating the illness a question about prevention asks to prevent, for a patient found not to have it. */
   treatsWhatSheAsksToPrevent: ReadonlySet<string>;
+  /** Sections preventing another illness than the one a question about prevention names. */
+  preventsAnotherIllness: ReadonlySet<string>;
   /** Labels of sections whose every stated range leaves out what she measured: their doses are for other readings. */
   otherMeasurements: ReadonlySet<string>;
   /** Per label, the section's lines under a sub-heading for other patients (comparable text). */
@@ -102,9 +105,12 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
-        preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions)).map((s) => s.label.toUpperCase())),
+        preventionOfHerCondition: new Set(
+          sections.filter((s) => preventsConditionSheHas(s.section, conditions) || preventiveTreatmentRuledOut(s.section, conditions, findings)).map((s) => s.label.toUpperCase()),
+        ),
         treatedElsewhere: new Set(sections.filter((s) => sendsHerTreatmentElsewhere(s.section, conditions)).map((s) => s.label.toUpperCase())),
         treatsWhatSheAsksToPrevent: new Set(sections.filter((s) => treatsIllnessAskedToPrevent(s.section, conditions, findings)).map((s) => s.label.toUpperCase())),
+        preventsAnotherIllness: new Set(sections.filter((s) => preventsAnotherIllness(s.section, conditions)).map((s) => s.label.toUpperCase())),
         otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
         linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics, conditions, findings)])),
       }
@@ -294,6 +300,10 @@ function checkRecommendation(
   // question about preventing malaria, with no positive test.
   if (fit && isTreatmentLine(unit) && !namesPrevention(unit) && valid.length > 0 && valid.every((label) => fit.treatsWhatSheAsksToPrevent.has(label))) {
     return { text: null, labels: [], unknownLabels, reason: 'treatment_of_illness_to_prevent' };
+  }
+  // Sulfadoxine-pyrimethamine from "Preventing malaria in pregnancy" for "prevention of postpartum haemorrhage".
+  if (fit && isTreatmentLine(unit) && valid.length > 0 && valid.every((label) => fit.preventsAnotherIllness.has(label))) {
+    return { text: null, labels: [], unknownLabels, reason: 'prevention_of_another_illness' };
   }
   if (fit && given.length > 0 && valid.every((label) => fit.treatedElsewhere.has(label))) {
     return { text: null, labels: [], unknownLabels, reason: 'dose_treated_in_another_guideline' };

@@ -13,7 +13,7 @@ import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -121,13 +121,14 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
     const warning = restrictsMedicine(section, medicines) ? MEDICINE_WARNING_BONUS : 0;
     const confirming = unconfirmed && confirmingSection(section) ? CONFIRMING_BONUS : 0;
-    if (sectionOffTopic(section, input.demographics)) return;
+    // "Preventing malaria in pregnancy" for a question about preventing bleeding after birth: none of it is asked.
+    if (sectionOffTopic(section, input.demographics) || preventsAnotherIllness(section, conditions)) return;
     const otherPopulation = sectionForOtherPopulation(section, input.demographics);
     // "Preventing bleeding after birth" for a woman who is bleeding: its advice may be hers, its doses are not.
     // "Severe hypertension in pregnancy" (160/110 or more) for a reading of 150/100: its doses are not hers either.
     // "Uncomplicated malaria in the first trimester" for a question about preventing malaria, with no positive test: its treatment is not hers.
     const treatsWhatSheAsksToPrevent = treatsIllnessAskedToPrevent(section, conditions, input.findings);
-    const preventionOfHers = preventsConditionSheHas(section, conditions);
+    const preventionOfHers = preventsConditionSheHas(section, conditions) || preventiveTreatmentRuledOut(section, conditions, input.findings);
     const noDosesHere = preventionOfHers || sendsHerTreatmentElsewhere(section, conditions) || sectionForOtherMeasurements(section, measured);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;

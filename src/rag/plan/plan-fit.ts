@@ -1,4 +1,5 @@
 import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
+import { symptomaticTbContact } from '../../patient/tb-symptom-screen.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { namesDiarrhoea, namesDysentery } from '../../patient/dehydration.js';
 import { TYPE_1_DIABETES, TYPE_2_DIABETES } from '../../patient/diabetes-type.js';
@@ -810,6 +811,16 @@ export function preventsConditionSheHas(section: Pick<CitedSection, 'sectionPath
 
 const PREGNANCY_STATE = /^(?:pregnan\w*|antenatal|trimesters?)$/;
 
+/**
+ * True when the section is on TB preventive treatment and the diagnosis is TB exposure or its prevention
+ * in a person with a symptom of TB disease (symptomaticTbContact): "TB contact" for a boy coughing for 3
+ * weeks. "Anyone with a symptom is referred for assessment first": the isoniazid dose is not his yet.
+ */
+export function preventiveTreatmentRuledOut(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[], findings: readonly Finding[]): boolean {
+  if (!preventionSection(section) || !conditions.some((condition) => symptomaticTbContact(condition, findings))) return false;
+  return sectionIsAbout({ titlePath: normaliseQueryText(section.sectionPath) }, ['tb', 'tuberculosis']);
+}
+
 /** A line that says it is about prevention ("Use: Prevention at home births", "preventive treatment"): what a question about prevention asks. */
 export function namesPrevention(text: string): boolean {
   return /\bprevent\w*|\bprophyla\w*|\bchemoprevention\b/i.test(text);
@@ -831,6 +842,22 @@ export function treatsIllnessAskedToPrevent(section: Pick<CitedSection, 'section
   return conditions.some((condition) => {
     const illness = conditionWords(condition).filter((w) => !PREGNANCY_STATE.test(w) && !asksForPrevention(w));
     return illness.length > 0 && sectionIsAbout(own, illness);
+  });
+}
+
+/**
+ * True when every diagnosis asks how to prevent an illness and the section is about preventing another
+ * one that none of them names, in any of its headings or its book's title: "Other care during pregnancy > Preventing malaria
+ * in pregnancy" (sulfadoxine-pyrimethamine at each antenatal contact) for "prevention of postpartum
+ * haemorrhage" in a woman in labour. Its medicine is not what she asked for.
+ */
+export function preventsAnotherIllness(section: Pick<CitedSection, 'sectionPath' | 'titlePath'>, conditions: readonly string[]): boolean {
+  if (conditions.length === 0 || !conditions.every(asksForPrevention) || !preventionSection(section)) return false;
+  // The book's title counts: "Post-exposure prophylaxis" in the HIV book is about HIV.
+  const path = { titlePath: normaliseQueryText(section.titlePath) };
+  return conditions.every((condition) => {
+    const words = conditionWords(condition).filter((w) => !asksForPrevention(w));
+    return words.length > 0 && !sectionIsAbout(path, words);
   });
 }
 

@@ -57,6 +57,11 @@ const SHORTHAND: readonly Case[] = [
   { text: 'gave birth 72 hours ago', demographics: { pregnant: false, postpartum: true, daysSinceDelivery: 3 } },
   { text: 'she delivered and has fever since yesterday', demographics: { pregnant: false, postpartum: true, sex: F }, findings: [symptom('fever')] },
   { text: 'woman 30, pre-eclampsia in her last pregnancy', demographics: { ageYears: 30, sex: F } },
+  // A woman in labour is pregnant, and weeks said of the labour are the pregnancy's
+  { text: 'woman 26 in labour at 38 weeks, first baby', demographics: { ageYears: 26, sex: F, pregnant: true, gestationWeeks: 38, trimester: 3, inLabour: true } },
+  { text: 'woman 30, in labour at home, third baby', demographics: { ageYears: 30, sex: F, pregnant: true, inLabour: true } },
+  { text: '32 weeks pregnant, contractions since morning', demographics: { pregnant: true, gestationWeeks: 32, trimester: 3, sex: F, inLabour: true } },
+  { text: '39 weeks pregnant, not in labour, headache', demographics: { pregnant: true, gestationWeeks: 39, trimester: 3, sex: F } },
   // A mother who breastfeeds; a baby who feeds poorly is not one
   { text: 'delivered 3 weeks ago, breastfeeding, HIV positive', findings: [history('breastfeeding')] },
   { text: 'woman 30, lactating mother, fever', findings: [history('breastfeeding'), symptom('fever')] },

@@ -106,6 +106,9 @@ const NEGATED: readonly Case[] = [
   // Named as what is to be prevented, not as what she has.
   ['dx: prevention of postpartum haemorrhage', [], { ageYears: 24 }],
   ['baby just born, give misoprostol to prevent heavy bleeding', [], { ageYears: 24 }],
+  ['dx: prevent PPH', [], { ageYears: 30, pregnant: true }],
+  ['in labour, PPH prevention', [], { ageYears: 30, pregnant: true }],
+  ['PPH prophylaxis', [], { ageYears: 30, pregnant: true }],
   ['vaginal bleeding', [], { ageYears: 30, pregnant: false }],
   ['not pregnant, light vaginal bleeding', []],
   ['severe abdominal pain', [], ADULT],

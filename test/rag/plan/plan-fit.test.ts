@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsConditionSheHas, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -743,6 +743,40 @@ describe('a section on preventing the illness she has', () => {
     // Pregnancy is her state, not the illness: aspirin to prevent pre-eclampsia may be hers with chronic hypertension.
     expect(preventsConditionSheHas(at('Other care during pregnancy > Other care during pregnancy > Preventing pre-eclampsia'), ['chronic hypertension in pregnancy'])).toBe(false);
     expect(preventsConditionSheHas(at('Other care during pregnancy > Other care during pregnancy > Preventing pre-eclampsia'), ['pre-eclampsia'])).toBe(true);
+  });
+});
+
+describe('TB preventive treatment for a contact with a symptom of TB disease (sample TB ch2, ch4)', () => {
+  const IPT = { sectionPath: 'TB preventive treatment > TB preventive treatment > Isoniazid preventive treatment by body weight' };
+  const said = (value: string, negated = false) => ({ category: 'symptom' as const, value, negated });
+
+  it('is ruled out until a clinician has assessed him: any symptom', () => {
+    expect(preventiveTreatmentRuledOut(IPT, ['TB contact'], [said('cough 3 weeks'), said('losing weight')])).toBe(true);
+  });
+
+  it('is not for a contact who is well, nor another section', () => {
+    expect(preventiveTreatmentRuledOut(IPT, ['TB contact'], [said('cough', true)])).toBe(false);
+    expect(preventiveTreatmentRuledOut(IPT, ['TB contact'], [])).toBe(false);
+    expect(preventiveTreatmentRuledOut({ sectionPath: 'Household contacts > Contacts of people with TB' }, ['TB contact'], [said('cough 3 weeks')])).toBe(false);
+  });
+});
+
+describe('a section preventing another illness than the one a question about prevention names', () => {
+  const inBook = (book: string, sectionPath: string) => ({ sectionPath, titlePath: `${book} > ${sectionPath}` });
+  const PREGNANCY_BOOK = 'Pregnancy care: pre-eclampsia, danger signs and referral';
+  const IPTP = inBook(PREGNANCY_BOOK, 'Other care during pregnancy > Other care during pregnancy > Preventing malaria in pregnancy');
+
+  it('is SP at antenatal contacts for preventing bleeding after birth', () => {
+    expect(preventsAnotherIllness(IPTP, ['prevention of postpartum haemorrhage'])).toBe(true);
+    expect(preventsAnotherIllness(IPTP, ['prevent PPH'])).toBe(true);
+  });
+
+  it('is not the prevention asked for, named by its heading or its book, nor any section for a question that is not about prevention', () => {
+    expect(preventsAnotherIllness(inBook(PREGNANCY_BOOK, 'Bleeding after birth > Bleeding after birth > Preventing bleeding after birth'), ['prevent PPH'])).toBe(false);
+    expect(preventsAnotherIllness(IPTP, ['malaria prevention in pregnancy'])).toBe(false);
+    expect(preventsAnotherIllness(IPTP, ['IPTp'])).toBe(false);
+    expect(preventsAnotherIllness(inBook('HIV testing, treatment and prevention', 'Prevention with antiretroviral medicines > Pre-exposure and post-exposure prophylaxis > Post-exposure prophylaxis'), ['HIV exposure'])).toBe(false);
+    expect(preventsAnotherIllness(IPTP, ['postpartum haemorrhage'])).toBe(false);
   });
 });
 

@@ -15,7 +15,7 @@ function demographicRows(d: Record<string, unknown>) {
   if (months !== undefined && months < 60) rows.push(['Age', `${months} months`]);
   else if (years !== undefined) rows.push(['Age', `${years} years`]);
   if (typeof d.sex === 'string') rows.push(['Sex', d.sex]);
-  if (d.pregnant === true) rows.push(['Pregnant', `yes${num('trimester') ? `, trimester ${num('trimester')}` : ''}${num('gestationWeeks') ? `, ${num('gestationWeeks')} weeks` : ''}`]);
+  if (d.pregnant === true) rows.push(['Pregnant', `yes${num('trimester') ? `, trimester ${num('trimester')}` : ''}${num('gestationWeeks') ? `, ${num('gestationWeeks')} weeks` : ''}${d.inLabour === true ? ', in labour' : ''}`]);
   if (d.pregnant === false) rows.push(['Pregnant', 'no']);
   if (d.postpartum === true) rows.push(['Postpartum', num('daysSinceDelivery') !== undefined ? `${num('daysSinceDelivery')} days since delivery` : 'yes']);
   if (num('weightKg') !== undefined) rows.push(['Weight', `${num('weightKg')} kg`]);
