@@ -106,7 +106,14 @@ export interface ForbiddenDrug {
   drug: string;
   /** Label of the section that forbids it. */
   label: string;
+  /** Forbidden only until the birth ("Never give misoprostol before all babies are born"): given after it, it is hers. */
+  untilBirth?: boolean;
 }
+
+/** A prohibition that lasts until the birth: "before all babies are born", "before delivery". */
+const BEFORE_BIRTH = /\bbefore (?:all )?(?:the )?bab(?:y|ies) (?:is |are )?born\b|\bbefore (?:delivery|birth)\b/i;
+/** A line that gives its medicine once the baby is born: "immediately after the baby is born", "after delivery". */
+const GIVEN_AFTER_BIRTH = /\bafter (?:the |all )?(?:baby|babies) (?:is |are |has been |have been )?born\b|\bafter (?:the )?(?:birth|delivery)\b/i;
 
 const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|prescribe|start|offer|receive)\s+([^.;:]+?)(?=\s*,?\s*(?:(?:and|but)\s+)?(?:do not|don't|never|must not|should not)\b|[.;:]|$)/gi;
 const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)\s+((?:to|in|for|during)\s+[^.;]+)/gi;
@@ -138,7 +145,8 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
         continue;
       }
       for (const clause of splitSentences(line).flatMap((sentence) => sentence.split(';'))) {
-        for (const drug of [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings)]) found.push({ drug, label });
+        const untilBirth = BEFORE_BIRTH.test(clause) && !/\bpregnan/i.test(clause);
+        for (const drug of [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings)]) found.push({ drug, label, ...(untilBirth ? { untilBirth } : {}) });
       }
     }
     if (infected) for (const drug of drugsNamed(sectionBody(section))) if (HIV_PREVENTION.has(drug)) found.push({ drug, label });
@@ -216,12 +224,12 @@ function withEveryName(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
 function withFullNames(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
   return found.flatMap((f) => {
     const full = Object.keys(DRUG_ALIASES).find((name) => (DRUG_ALIASES[name] ?? []).includes(f.drug));
-    return full ? [f, { drug: full, label: f.label }] : [f];
+    return full ? [f, { ...f, drug: full }] : [f];
   });
 }
 
 function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
-  return found.flatMap((f) => [f, ...drugClassesNamed(f.drug).flatMap((name) => [...(name === f.drug ? [] : [{ drug: name, label: f.label }]), ...(DRUG_CLASSES[name] ?? []).map((drug) => ({ drug, label: f.label }))])]);
+  return found.flatMap((f) => [f, ...drugClassesNamed(f.drug).flatMap((name) => [...(name === f.drug ? [] : [{ ...f, drug: name }]), ...(DRUG_CLASSES[name] ?? []).map((drug) => ({ ...f, drug }))])]);
 }
 
 /** Words that turn a prohibition into a permission for some: "... must not be used in pregnancy, except ...". */
@@ -257,7 +265,10 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
  * of a drafted plan.
  */
 export function givesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): boolean {
-  return namesForbiddenDrug(text, forbidden) && !warnsAgainstForbidden(text, forbidden, d, findings, conditions);
+  // "Every woman should receive a uterotonic immediately after the baby is born: ... or misoprostol 600
+  // micrograms by mouth" keeps "Never give misoprostol before all babies are born" for a woman in labour.
+  const applying = GIVEN_AFTER_BIRTH.test(text) ? forbidden.filter((f) => !f.untilBirth) : forbidden;
+  return namesForbiddenDrug(text, applying) && !warnsAgainstForbidden(text, forbidden, d, findings, conditions);
 }
 
 /**

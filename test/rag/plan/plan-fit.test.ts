@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, givesForbiddenDrug, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -60,6 +60,17 @@ describe('plan checks for the patient (a Claude draft that is unsafe for her)', 
     expect(forbiddenDrugs(s, { ageYears: 4 }).map((f) => f.drug)).toEqual(['aspirin']);
     expect(forbiddenDrugs(s, { ageYears: 30, sex: 'female', pregnant: true }).map((f) => f.drug)).toEqual(['misoprostol']);
     expect(forbiddenDrugs(s, { ageYears: 30, sex: 'male' })).toEqual([]);
+  });
+
+  it('lets a medicine forbidden until the birth be given after it, and nothing else', () => {
+    const s = [section('S1', 'Bleeding after birth > Medicines for bleeding after birth', 'Note: Never give misoprostol before all babies are born.')];
+    const inLabour = { ageYears: 26, sex: 'female' as const, pregnant: true, inLabour: true };
+    const forbidden = forbiddenDrugs(s, inLabour);
+    expect(givesForbiddenDrug('Give misoprostol 600 micrograms by mouth immediately after the baby is born.', forbidden, inLabour)).toBe(false);
+    expect(givesForbiddenDrug('Give misoprostol 600 micrograms by mouth now.', forbidden, inLabour)).toBe(true);
+    // Forbidden in pregnancy itself, not only until the birth: no timing lifts it.
+    const acei = [section('S2', 'Hypertension in pregnancy', 'ACE inhibitors such as enalapril must not be used in pregnancy.')];
+    expect(givesForbiddenDrug('Give enalapril 5 mg daily after delivery.', forbiddenDrugs(acei, inLabour), inLabour)).toBe(true);
   });
 });
 
