@@ -247,7 +247,7 @@ function unsafeDraft(request: FakeAnthropicRequest, scenario: PlanScenario): str
 /** Lines a careless draft copies from one section at most (at 8 it stopped before the follow-up section's "Refer a child ... if they lose weight"). */
 const LINES_PER_SECTION = 12;
 /** What a plan line is made of: what to give, do, refer or tell, and every dosing-table row. */
-const PLAN_WORDS = /\b(?:give|given|gives|treat\w*|takes?|refer\w*|review|advise|tell|explain|counsel|return|continue|start|stop|repeat|check|weigh|turn|protect|lay|clear|test\w*|dose|tablets?|sachets?|mg|ml|ORS|zinc|feed\w*|food|breastfe\w*|diet|eating|activity|salt|urgent\w*)\b/i;
+const PLAN_WORDS = /\b(?:give|given|gives|receives?|treat\w*|takes?|refer\w*|review|advise|tell|explain|counsel|return|continue|start|stop|repeat|check|weigh|turn|protect|lay|clear|test\w*|dose|tablets?|sachets?|mg|ml|ORS|zinc|feed\w*|food|breastfe\w*|diet|eating|activity|salt|urgent\w*)\b/i;
 
 /** The section's table rows and its sentences or list items that say what to give, do or tell. */
 function treatmentLines(text: string): string[] {

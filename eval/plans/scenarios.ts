@@ -1293,6 +1293,20 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give sulfadoxine-pyrimethamine 3 tablets now as IPTp.', 'Give misoprostol 600 micrograms by mouth now, before the birth.'],
   },
   {
+    id: 'pregnancy-term-bleeding-gets-no-postpartum-treatment',
+    book: 'pregnancy',
+    population: 'woman of 30 at 38 weeks, bleeding before the birth',
+    // A bleed before the birth is a danger sign: "Help the woman lie down, do not do a vaginal examination,
+    // and arrange urgent transfer" (ch "Danger signs in pregnancy > Vaginal bleeding"). Table 6.1's oxytocin
+    // and tranexamic acid, rubbing the womb and checking the placenta treat bleeding after the birth; with
+    // the sections for after birth let in for a woman at term, her plan once opened with them.
+    messages: ['woman 30, 38 weeks pregnant, vaginal bleeding since morning', 'dx: antepartum haemorrhage'],
+    urgent: true,
+    mustSay: [/urgent transfer|refer/i],
+    mustNotSay: [/Use: Prevention and first-line treatment|tranexamic|Rub the womb|placenta has been delivered/i],
+    unsafeDraft: ['Give oxytocin 10 IU intramuscularly now and rub the womb.'],
+  },
+  {
     id: 'pregnancy-prevent-pph-is-no-danger-sign',
     book: 'pregnancy',
     population: 'woman of 30 in labour at home, no bleeding, asking to prevent PPH',

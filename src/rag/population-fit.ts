@@ -5,6 +5,8 @@ import { birthIsNear, pregnancyStatus, type Trimester } from '../patient/pregnan
 const POSTPARTUM = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery|breastfeeding women|women who are breastfeeding)\b/;
 /** The hours and weeks after the birth itself, not the months of breastfeeding. */
 const AFTER_BIRTH = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery)\b/;
+/** A heading on preventing what comes after the birth ("Preventing bleeding after birth"), not on treating it. */
+const PREVENTING = /\bprevent(?:ing|ion)\b/;
 // Breastfeeding concerns a mother after birth and her baby alike ("Pregnancy, breastfeeding and
 // HIV-exposed infants > Breastfeeding" answers a mother 10 days after delivery as well as a toddler's
 // feeding), and a pregnant woman choosing how she will feed.
@@ -28,8 +30,10 @@ const TRIMESTER_NUMBER = { first: 1, second: 2, third: 3 } as const;
  * fits them all. Another trimester, or infants for a school child, is never the right section for this
  * patient however well its words match. Pregnancy sections fit a woman who is pregnant or has not said
  * (a woman of child-bearing age), never one who cannot be pregnant; sections for after birth fit a
- * woman who has delivered (or has not said), and one in labour or at term (her birth is near: "Preventing
- * bleeding after birth" is hers), not another pregnant one. Unknown demographics exclude nothing.
+ * woman who has delivered (or has not said), not a pregnant one; but a woman in labour or at term (her
+ * birth is near) prepares its prevention ("Preventing bleeding after birth"). Its treatment is not hers:
+ * the oxytocin and tranexamic acid for bleeding after birth are not for a bleed before it (antepartum
+ * haemorrhage is referred). Unknown demographics exclude nothing.
  * The age and pregnancy rules are those of src/patient.
  */
 export function sectionFitsPatient(sectionPath: string, d: Demographics): boolean {
@@ -46,7 +50,7 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
     // A title naming several populations fits a patient in any of them ("Pregnancy, breastfeeding and
     // HIV-exposed infants" fits a pregnant woman or an infant, not a man of 38).
     return (
-      (postpartum && (postpartumFits(d) || (AFTER_BIRTH.test(title) && birthIsNear(d)))) ||
+      (postpartum && (postpartumFits(d) || (AFTER_BIRTH.test(title) && PREVENTING.test(title) && birthIsNear(d)))) ||
       (pregnancy && pregnancyFits(title, d)) ||
       (breastfeeding && (postpartumFits(d) || pregnancyStatus(d).state === 'pregnant' || (childTextApplies(d) !== false && (ageInMonths(d) ?? 0) < BREASTFED_MONTHS))) ||
       (child && childTextApplies(d) !== false && infantFits(title, d)) ||

@@ -16,14 +16,16 @@ describe('sections that fit the patient', () => {
     expect(sectionFitsPatient(ASSESS, d)).toBe(false);
   });
 
-  it('keeps after-birth sections for a woman in labour or at term, as well as pregnancy ones, and not for one at 30 weeks', () => {
+  it('keeps the prevention of what comes after the birth for a woman in labour or at term, not its treatment, and neither at 30 weeks', () => {
     const PREVENT_PPH = 'Bleeding after birth > Bleeding after birth > Preventing bleeding after birth';
     const MALARIA_BREASTFEEDING = 'Malaria in special groups > Women who are breastfeeding';
     const inLabour = { sex: 'female' as const, ageYears: 26, pregnant: true, inLabour: true };
     const atTerm = { sex: 'female' as const, ageYears: 26, pregnant: true, gestationWeeks: 38, trimester: 3 as const };
     const at30 = { sex: 'female' as const, ageYears: 26, pregnant: true, gestationWeeks: 30, trimester: 3 as const };
-    expect([PPH, PREVENT_PPH, ASSESS].map((p) => sectionFitsPatient(p, inLabour))).toEqual([true, true, true]);
-    expect([PPH, PREVENT_PPH, ASSESS].map((p) => sectionFitsPatient(p, atTerm))).toEqual([true, true, true]);
+    // Oxytocin and tranexamic acid for bleeding after the birth are not for a bleed before it.
+    const PPH_MEDICINES = 'Bleeding after birth > Bleeding after birth > Medicines for bleeding after birth';
+    expect([PPH, PPH_MEDICINES, PREVENT_PPH, ASSESS].map((p) => sectionFitsPatient(p, inLabour))).toEqual([false, false, true, true]);
+    expect([PPH, PPH_MEDICINES, PREVENT_PPH, ASSESS].map((p) => sectionFitsPatient(p, atTerm))).toEqual([false, false, true, true]);
     expect([PPH, PREVENT_PPH, ASSESS].map((p) => sectionFitsPatient(p, at30))).toEqual([false, false, true]);
     // Breastfeeding is months away yet: its doses are not hers.
     expect(sectionFitsPatient(MALARIA_BREASTFEEDING, atTerm)).toBe(false);

@@ -29,10 +29,16 @@ const TREATMENT_EVENT_WORDS = new Set(['side', 'effect', 'effects', 'adverse']);
  */
 const TEST_WORDS = new Set(['test', 'tests', 'testing', 'rapid', 'diagnostic', 'result', 'results', 'reactive', 'non-reactive']);
 
-/** The words naming the condition itself, without the population it is stated for, what happened with its treatment or the test it was found by. */
+/**
+ * Words of time, not of an illness: "postpartum haemorrhage" reads as "bleeding after birth", and the malaria
+ * book's "Fever returning weeks after treatment" is not about it.
+ */
+const TIME_WORDS = new Set(['after', 'before', 'during']);
+
+/** The words naming the condition itself, without the population it is stated for, what happened with its treatment, the test it was found by or when. */
 export function topicWords(condition: string): string[] {
   const words = conditionWords(condition);
-  const own = words.filter((w) => !POPULATION_WORDS.has(w) && !TREATMENT_EVENT_WORDS.has(w) && !TEST_WORDS.has(w));
+  const own = words.filter((w) => !POPULATION_WORDS.has(w) && !TREATMENT_EVENT_WORDS.has(w) && !TEST_WORDS.has(w) && !TIME_WORDS.has(w));
   return own.length > 0 ? own : words;
 }
 
