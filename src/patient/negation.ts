@@ -110,7 +110,7 @@ export function isNegated(clinical: ClinicalText, start: number, end: number): b
   // reaches at most NEGATION_WINDOW_WORDS words, and a negative answer closes a short clause.
   const before = clinical.text.slice(Math.max(startClause.start, start - SCOPE_CHARS), start);
   const after = endClause.end - end <= SCOPE_CHARS ? clinical.text.slice(end, endClause.end) : '';
-  return isPreNegated(before) || POST_NEGATION.test(after) || POST_PREVENTION.test(clinical.text.slice(end, endClause.end)) || isInNegatedList(clinical, startClause, before);
+  return isPreNegated(before) || POST_NEGATION.test(after) || POST_PREVENTION.test(clinical.text.slice(end, Math.min(endClause.end, end + SCOPE_CHARS))) || isInNegatedList(clinical, startClause, before);
 }
 
 /** Characters around a mention that negation looks at (far more than five words). */

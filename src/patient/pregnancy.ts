@@ -41,9 +41,9 @@ export const LABOUR_PATTERN =
 export const TERM_WEEKS = 37;
 
 /**
- * True when a pregnant woman is in labour or at term (37 weeks or more): the care of the hours after
- * birth (preventing and recognising bleeding after birth) is hers to prepare now, so the guideline
- * sections for after birth fit her as well as those for pregnancy.
+ * True when a pregnant woman is in labour or at term (37 weeks or more): preventing what comes after
+ * the birth ("Preventing bleeding after birth": a uterotonic as soon as the baby is born) is hers to
+ * prepare now (population-fit.ts); treating it is not, until she has delivered.
  */
 export function birthIsNear(d: Demographics): boolean {
   const status = pregnancyStatus(d);
