@@ -1560,6 +1560,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/TLD|dolutegravir|first-line regimens/i],
   },
   {
+    id: 'hiv-exposed-infant-unknown-birth-weight-gets-every-row',
+    book: 'hiv',
+    population: 'HIV-exposed baby of 3 weeks, birth weight not given',
+    // Table 4.1 (ch4 "Infant prophylaxis") has three rows for "Birth to 6 weeks", told apart by birth
+    // weight. The plan showed the two lighter ones (2 mg/kg, 10 mg) and not "2500 g or more: 15 mg (1.5
+    // ml)", the row of most babies: with the birth weight unknown, every row that may be hers is shown.
+    messages: ['baby 3 weeks old, mother HIV positive on ART', 'dx: HIV exposed infant'],
+    mustSay: [/2500 g or more[^\n]*15 mg/i, /2000 to 2499 g[^\n]*10 mg/i],
+  },
+  {
     id: 'hiv-pregnant',
     book: 'hiv',
     population: 'pregnant woman living with HIV',

@@ -190,8 +190,13 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (!askedWeight && !ownRowWithholds && input.demographics.weightKg === undefined && unit.cells && [...unit.cells.keys()].some((h) => /weight/i.test(h))) {
         askedWeight = true;
         const table = /^(Table\s+[\dA-Z]+(?:\.\d+)*)/.exec(unit.text)?.[1] ?? 'the dosing table';
+        // A birth weight is asked for (the child's card), not measured today.
+        const byBirthWeight = [...unit.cells.keys()].some((h) => /birth ?weight/i.test(h));
+        const text = byBirthWeight
+          ? `Birth weight not given: ask for it (the child's health card), then give the dose of the birth-weight row in ${table}.`
+          : `Weight not given: weigh the patient, then give the dose of the weight-band row in ${table} for that weight.`;
         weighFirst.push({
-          unit: { kind: 'sentence', text: `Weight not given: weigh the patient, then give the dose of the weight-band row in ${table} for that weight.` },
+          unit: { kind: 'sentence', text },
           section: labelled,
           sectionIndex,
           position,
@@ -237,9 +242,13 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const negatedTerms = termsOf(input.diagnoses.flatMap((d) => negatedPhrases(d.condition)).join(' '), NEGATION_WORDS);
   const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms, input.diagnoses.every((d) => severityOf(d.condition) === 'not severe')) : undefined;
   const chosen = withoutCoursesNotStarted(
-    withTableStepsBetween(
-      chooseKeySentences([...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)], Math.max(0, maxSentences - (assessment ? 1 : 0))),
+    withRowsWeightDecides(
+      withTableStepsBetween(
+        chooseKeySentences([...weighFirst.slice(0, 1), ...candidates.filter((c) => c !== assessment)], Math.max(0, maxSentences - (assessment ? 1 : 0))),
+        candidates,
+      ),
       candidates,
+      input.demographics.weightKg !== undefined,
     ),
     input.findings,
   );
@@ -301,6 +310,19 @@ function withTableStepsBetween(chosen: readonly Candidate[], candidates: readonl
     const positions = chosen.filter((o) => o.unit.kind === 'row' && o.sectionIndex === c.sectionIndex && tableOf(o) === table).map((o) => o.position);
     return positions.length >= 2 && Math.min(...positions) < c.position && c.position < Math.max(...positions);
   });
+  return [...chosen, ...added].sort((a, b) => a.sectionIndex - b.sectionIndex || a.position - b.position);
+}
+
+/**
+ * The chosen lines with every other row of a chosen row's table that fits what is known of her, when a
+ * weight column decides between them and her weight is not known: "Birth to 6 weeks" has three rows of
+ * Table 4.1 (infant prophylaxis), told apart by birth weight, and a plan with the two lighter ones (the
+ * per-section limit) read as if 10 mg were the dose of a 3-week-old born at 3 kg, whose row says 15 mg.
+ */
+function withRowsWeightDecides(chosen: readonly Candidate[], candidates: readonly Candidate[], weightKnown: boolean): Candidate[] {
+  if (weightKnown) return [...chosen];
+  const tables = new Set(chosen.filter((c) => c.unit.kind === 'row' && [...(c.unit.cells?.keys() ?? [])].some((h) => /weight/i.test(h))).map((c) => `${c.sectionIndex} ${tableOf(c)}`));
+  const added = candidates.filter((c) => c.unit.kind === 'row' && !chosen.includes(c) && tables.has(`${c.sectionIndex} ${tableOf(c)}`));
   return [...chosen, ...added].sort((a, b) => a.sectionIndex - b.sectionIndex || a.position - b.position);
 }
 

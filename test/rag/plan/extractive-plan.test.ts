@@ -370,3 +370,16 @@ describe('extractivePlan on preventing malaria in pregnancy, for a woman who has
     expect(prevention).toMatch(/sulfadoxine-pyrimethamine/);
   });
 });
+
+describe('extractivePlan for a table whose rows a birth weight decides (sample HIV Table 4.1)', () => {
+  it('shows every row that fits her age when the birth weight is not known, and asks for it', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-HIV', ['Infant prophylaxis']));
+    const plan = extractivePlan({ diagnoses: [{ condition: 'HIV exposed infant' }], demographics: { ageYears: 0, ageMonths: 0.7 }, findings: [], sections });
+    // Three rows for "Birth to 6 weeks": the two lighter ones alone read as if 10 mg were every baby's dose.
+    expect(plan).toContain('birth weight less than 2000 g');
+    expect(plan).toContain('birth weight 2000 to 2499 g');
+    expect(plan).toContain('birth weight 2500 g or more; Nevirapine (once daily): 15 mg (1.5 ml)');
+    expect(plan).not.toContain('6 to 12 weeks (high-risk infants)');
+    expect(plan).toContain("Birth weight not given: ask for it (the child's health card)");
+  });
+});
