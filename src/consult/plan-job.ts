@@ -5,7 +5,7 @@ import { noBloodPressureMedicineToStart } from '../patient/adult-blood-pressure.
 import { missesDoses } from '../patient/missed-doses.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { namesInconclusiveResult, namesNegativeResult, resultUnavailable } from '../patient/test-result.js';
-import { symptomaticTbContact } from '../patient/tb-symptom-screen.js';
+import { onTbPreventiveTreatmentOnly, symptomaticTbContact } from '../patient/tb-symptom-screen.js';
 import { coverageOf } from '../rag/condition-coverage.js';
 import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
@@ -18,7 +18,7 @@ import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed, workupSection } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed, tbDiseaseTreatmentSection, workupSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -188,6 +188,8 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // The medicines she takes for this condition: TLD taken by a man in whom hypertension is found today does not treat it.
         const takesForCondition = medicines.length > 0 && namesMedicineTaken([...found, ...forTreatment], medicines);
         const onTreatment = !unconfirmed && missesDoses(consult.findings) && (medicines.length === 0 || takesForCondition);
+        // On TB preventive treatment only: the care of people treated for TB disease is not hers.
+        const preventiveOnly = onTbPreventiveTreatmentOnly(diagnosis.condition, consult.findings);
         const fits = (sections: readonly CitedSection[]) => {
           const onTopic = new Set(sectionsOnTopic(diagnosis.condition, [...sections, ...found, ...forTreatment]).map((s) => s.id));
           return sections.filter(
@@ -200,6 +202,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !stepsUpTreatmentNotTaken(section, consult.findings, diagnosis.condition) &&
               !((unconfirmed || testedNegative) && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(confirmed && screeningSection(section)) &&
+              !(preventiveOnly && tbDiseaseTreatmentSection(section)) &&
               !(belowTreatment && givesMedicineDoses(section.text)) &&
               !(onTreatment && (startingSection(section) || confirmingSection(section) || workupSection(section))) &&
               !sectionForUnstatedPregnancy(section, consult.demographics, diagnosis.condition) &&

@@ -69,6 +69,26 @@ export function symptomaticTbContact(condition: string, findings: readonly Findi
   return texts.some((t) => firstPresent(t, RULES_OUT_PREVENTIVE_TREATMENT) !== undefined);
 }
 
+/** TB preventive treatment by name: "isoniazid preventive therapy", "IPT", "TPT", "3HP", "3HR". */
+const TB_PREVENTIVE_TREATMENT = /\b(?:ipt|tpt|3hp|3hr|1hp)\b|\b(?:isoniazid|tb|tuberculosis)\s+prevent\w*\s+(?:treatment|therapy)\b|\bprevent\w*\s+(?:treatment|therapy)\b/i;
+/** Treatment of TB disease: its four-medicine regimen or its medicines, or TB treatment named as such. */
+const TB_DISEASE_TREATMENT = /\b(?:rhze|rhz|hrze|ethambutol|pyrazinamide|rifampi\w*|anti-?tb|fdc)\b|\b(?:tb|tuberculosis)\s+(?:treatment|drugs?|medicines?|regimen)\b/i;
+/** Isoniazid (with rifapentine or not): TB disease is never treated with it alone, so it is preventive treatment. */
+const ISONIAZID = /\b(?:isoniazid|inh|rifapentine)\b/i;
+
+/**
+ * True when the patient takes TB preventive treatment, by name or as isoniazid with no other TB medicine,
+ * and nothing says she is treated for TB disease: "dx: isoniazid side effect" for a girl on isoniazid
+ * preventive therapy. The guideline's chapter for "people on TB treatment" (the four-medicine course,
+ * its adherence and its side-effect table with the adults' pyridoxine 50 to 75 mg) is not hers; its
+ * preventive treatment chapter is (pyridoxine 12.5 mg under five, "stop isoniazid and refer the same day").
+ */
+export function onTbPreventiveTreatmentOnly(condition: string, findings: readonly Finding[]): boolean {
+  const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)];
+  const preventive = texts.some((t) => TB_PREVENTIVE_TREATMENT.test(t) || ISONIAZID.test(t));
+  return preventive && !texts.some((t) => TB_DISEASE_TREATMENT.test(t.replace(TB_PREVENTIVE_TREATMENT, ' ')));
+}
+
 /** What is left of a diagnosis that is only a screen symptom and how long it has lasted ("cough 5 days", "coughing?"). */
 const SYMPTOM_ONLY_FILLER = /\b(?:and|with|for|since|x|\d+|days?|weeks?|months?|d|wks?|hiv\+?|plhiv|on|art)\b|[^a-z\s]/g;
 

@@ -205,3 +205,11 @@ const SIDE_EFFECT_TITLE = /\bside[- ]effects?\b|\badverse\b/i;
 export function sideEffectSection(title: string): boolean {
   return SIDE_EFFECT_TITLE.test(title);
 }
+
+/** Headings of the care of people treated for TB disease: "Supporting people on TB treatment". */
+const TB_DISEASE_TREATMENT_PATH = /\bpeople (?:on|receiving|taking) (?:tb|tuberculosis) treatment\b/i;
+
+/** True when the section is about the care of people treated for TB disease, not its prevention. */
+export function tbDiseaseTreatmentSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
+  return TB_DISEASE_TREATMENT_PATH.test(section.sectionPath);
+}

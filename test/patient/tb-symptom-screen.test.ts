@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesOnlyScreenSymptoms, presumptiveTbByScreen, presumptiveTbInHiv, symptomaticTbContact } from '../../src/patient/tb-symptom-screen.js';
+import { namesOnlyScreenSymptoms, presumptiveTbByScreen, presumptiveTbInHiv, onTbPreventiveTreatmentOnly, symptomaticTbContact } from '../../src/patient/tb-symptom-screen.js';
 import { classifiedByFindings } from '../../src/patient/classify-by-findings.js';
 import { livesWithHiv } from '../../src/patient/hiv-status.js';
 import type { Finding } from '../../src/patient/findings.js';
@@ -81,5 +81,23 @@ describe('a TB contact with a symptom of TB disease', () => {
     expect(symptomaticTbContact('TB contact', [{ category: 'symptom', value: 'cough', negated: true }])).toBe(false);
     expect(symptomaticTbContact('pneumonia', said('cough 3 weeks'))).toBe(false);
     expect(symptomaticTbContact('malaria prevention', said('fever'))).toBe(false);
+  });
+});
+
+describe('TB preventive treatment only', () => {
+  const med = (value: string): Finding => ({ category: 'medication', value });
+
+  it('is isoniazid alone, or preventive treatment by name, with no medicine of TB disease', () => {
+    expect(onTbPreventiveTreatmentOnly('isoniazid side effect', [med('isoniazid')])).toBe(true);
+    expect(onTbPreventiveTreatmentOnly('tingling feet', said('on IPT month 3'))).toBe(true);
+    expect(onTbPreventiveTreatmentOnly('TPT follow-up', [])).toBe(true);
+    expect(onTbPreventiveTreatmentOnly('side effects', said('on 3HP'))).toBe(true);
+  });
+
+  it('is not a course of TB treatment, nor a patient on no TB medicine', () => {
+    expect(onTbPreventiveTreatmentOnly('isoniazid side effect', [med('RHZE'), med('isoniazid')])).toBe(false);
+    expect(onTbPreventiveTreatmentOnly('TB treatment side effects', [med('isoniazid')])).toBe(false);
+    expect(onTbPreventiveTreatmentOnly('tingling feet', [med('isoniazid'), med('rifampicin')])).toBe(false);
+    expect(onTbPreventiveTreatmentOnly('malaria', [med('artemether-lumefantrine')])).toBe(false);
   });
 });
