@@ -1102,6 +1102,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION, /First-line medicines and starting doses/i],
   },
   {
+    id: 'hypertension-grade-2-on-amlodipine-is-stepped-up',
+    book: 'hypertension',
+    population: 'man of 45 on amlodipine 5 mg, BP 165/105',
+    // Graded as a first reading ("grade 2 hypertension"), his plan said to start treatment without delay,
+    // to confirm within a week and to return for a second measurement: he has been on amlodipine for a
+    // while. A medicine of the hypertension sections taken now makes him on treatment: stepping up is his.
+    messages: ['man 45, BP 165/105, on amlodipine 5 mg, headache', 'dx: hypertension'],
+    mustSay: [/not at target|increases the dose|second medicine/i],
+    mustNotSay: [/refer to start treatment|return for a second measurement|should start without delay|Confirm within 1 week/i],
+  },
+  {
     // Not at target after weeks on one medicine: the next step is "Stepping up treatment" (ch6), not the starting doses.
     id: 'hypertension-not-at-target',
     book: 'hypertension',
@@ -1109,8 +1120,10 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     messages: ['58 year old woman, on amlodipine 10 mg daily for 3 months, BP still 156/98', 'dx: hypertension'],
     mustCite: [/Stepping up treatment/i],
     mustSay: [/increases the dose|adds a second medicine|second medicine/i],
-    // She takes 10 mg a day: step 1 of the protocol (amlodipine 5 mg) is below her dose.
-    mustNotSay: [/Amlodipine 5 mg once daily/i],
+    // She takes 10 mg a day: step 1 of the protocol (amlodipine 5 mg) is below her dose. Her diagnosis was
+    // made months ago: confirming it and starting treatment ("Confirm on another day; refer to start
+    // treatment", "return for a second measurement") are not her plan.
+    mustNotSay: [/Amlodipine 5 mg once daily/i, /refer to start treatment|return for a second measurement|should start without delay/i],
     // Annex 1's "Example stepwise treatment protocol" says it "is not a protocol to be used with patients";
     // its steps were once her plan.
     mustNotCite: [PREGNANCY_SECTION, /Example stepwise treatment protocol/i],

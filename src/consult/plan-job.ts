@@ -182,12 +182,12 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // A blood pressure below 140/90 in an adult on no medicine is not treated with medicines: no section giving doses is hers.
         const medicines = medicineNamesTaken(consult.findings);
         const belowTreatment = noBloodPressureMedicineToStart(diagnosis.condition, consult.demographics, consult.findings, medicines);
-        // Doses said to be missed of a medicine for this condition (or of one not named): she is on treatment
-        // already, so starting it, confirming the diagnosis and grading a first reading ("Confirm on another
-        // day; refer to start treatment") are not her plan.
+        // A medicine for this condition taken now (amlodipine at 165/105), or doses said to be missed of one not
+        // named: she is on treatment already, so starting it, confirming the diagnosis and grading a first
+        // reading ("Confirm on another day; refer to start treatment") are not her plan.
         // The medicines she takes for this condition: TLD taken by a man in whom hypertension is found today does not treat it.
         const takesForCondition = medicines.length > 0 && namesMedicineTaken([...found, ...forTreatment], medicines);
-        const onTreatment = !unconfirmed && missesDoses(consult.findings) && (medicines.length === 0 || takesForCondition);
+        const onTreatment = !unconfirmed && ((missesDoses(consult.findings) && medicines.length === 0) || takesForCondition);
         // On TB preventive treatment only: the care of people treated for TB disease is not hers.
         const preventiveOnly = onTbPreventiveTreatmentOnly(diagnosis.condition, consult.findings);
         const fits = (sections: readonly CitedSection[]) => {
