@@ -17,7 +17,9 @@ import { firstPresent } from './negation.js';
 import { resultPolarity } from './test-result.js';
 
 /** The screen's symptoms other than fever: a current cough, night sweats, losing weight. */
-const SCREEN_SYMPTOM = /\bcough\w*|\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b/;
+/** Night sweats or losing weight, however written ("sweat for night", "loosing weight"). */
+const NIGHT_SWEATS_OR_WEIGHT_LOSS_WORDS = String.raw`\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b`;
+const SCREEN_SYMPTOM = new RegExp(String.raw`\bcough\w*|${NIGHT_SWEATS_OR_WEIGHT_LOSS_WORDS}`);
 const TB_NAMED = /\btb\b|\btubercul\w*/i;
 
 /** True when a person living with HIV has a symptom of the TB screen and the diagnosis does not already name TB. */
@@ -28,7 +30,7 @@ export function presumptiveTbInHiv(condition: string, findings: readonly Finding
 }
 
 /** The screen's symptoms that point to TB in any adult or adolescent: night sweats, losing weight. */
-const NIGHT_SWEATS_OR_WEIGHT_LOSS = /\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b/;
+const NIGHT_SWEATS_OR_WEIGHT_LOSS = new RegExp(NIGHT_SWEATS_OR_WEIGHT_LOSS_WORDS);
 
 /**
  * True when the TB symptom screen makes this patient presumptive TB and the diagnosis does not already
@@ -52,8 +54,9 @@ export function presumptiveTbByScreen(condition: string, findings: readonly Find
  * cough of any duration, fever, night sweats, weight loss, and in a child reduced playfulness or poor
  * weight gain.
  */
-const RULES_OUT_PREVENTIVE_TREATMENT =
-  /\bcough\w*|\bfever\w*|\bfebrile\b|\bnight\s*sweat\w*|\bsweat\w*\s+(?:for|at|in the)\s+night\b|\bweight loss\b|\blos(?:s|e|es|ing)\s+weight\b|\bloosing weight\b|\bpoor weight gain\b|\bnot gaining weight\b|\b(?:reduced|less|not) play\w*/;
+const RULES_OUT_PREVENTIVE_TREATMENT = new RegExp(
+  String.raw`${SCREEN_SYMPTOM.source}|\bfever\w*|\bfebrile\b|\bpoor weight gain\b|\bnot gaining weight\b|\b(?:reduced|less|not) play\w*`,
+);
 /** A diagnosis about TB exposure or its prevention: "TB contact", "household contact of TB", "TPT", "isoniazid preventive therapy". */
 const TB_PREVENTION_ASKED = /\bcontacts?\b|\bexpos\w*|\bprevent\w*|\bprophyla\w*|\btpt\b|\bipt\b/i;
 

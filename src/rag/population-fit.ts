@@ -1,12 +1,11 @@
 import { adolescentTextApplies, adultTextApplies, ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
 import type { Demographics } from '../patient/findings.js';
 import { birthIsNear, pregnancyStatus, type Trimester } from '../patient/pregnancy.js';
+import { preventionSection } from './section-role.js';
 
 const POSTPARTUM = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery|breastfeeding women|women who are breastfeeding)\b/;
 /** The hours and weeks after the birth itself, not the months of breastfeeding. */
 const AFTER_BIRTH = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery)\b/;
-/** A heading on preventing what comes after the birth ("Preventing bleeding after birth"), not on treating it. */
-const PREVENTING = /\bprevent(?:ing|ion)\b/;
 // Breastfeeding concerns a mother after birth and her baby alike ("Pregnancy, breastfeeding and
 // HIV-exposed infants > Breastfeeding" answers a mother 10 days after delivery as well as a toddler's
 // feeding), and a pregnant woman choosing how she will feed.
@@ -50,7 +49,7 @@ export function sectionFitsPatient(sectionPath: string, d: Demographics): boolea
     // A title naming several populations fits a patient in any of them ("Pregnancy, breastfeeding and
     // HIV-exposed infants" fits a pregnant woman or an infant, not a man of 38).
     return (
-      (postpartum && (postpartumFits(d) || (AFTER_BIRTH.test(title) && PREVENTING.test(title) && birthIsNear(d)))) ||
+      (postpartum && (postpartumFits(d) || (AFTER_BIRTH.test(title) && preventionSection({ sectionPath: title }) && birthIsNear(d)))) ||
       (pregnancy && pregnancyFits(title, d)) ||
       (breastfeeding && (postpartumFits(d) || pregnancyStatus(d).state === 'pregnant' || (childTextApplies(d) !== false && (ageInMonths(d) ?? 0) < BREASTFED_MONTHS))) ||
       (child && childTextApplies(d) !== false && infantFits(title, d)) ||

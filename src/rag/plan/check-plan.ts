@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -105,9 +105,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         otherPopulation: new Set(sections.filter((s) => sectionForOtherPopulation(s.section, demographics)).map((s) => s.label.toUpperCase())),
         forbidden,
         onlyForbidden: new Set(sections.filter((s) => namesOnlyForbiddenDrugs(s.section, forbidden)).map((s) => s.label.toUpperCase())),
-        preventionOfHerCondition: new Set(
-          sections.filter((s) => preventsConditionSheHas(s.section, conditions) || preventiveTreatmentRuledOut(s.section, conditions, findings)).map((s) => s.label.toUpperCase()),
-        ),
+        preventionOfHerCondition: new Set(sections.filter((s) => preventsConditionSheHas(s.section, conditions, findings)).map((s) => s.label.toUpperCase())),
         treatedElsewhere: new Set(sections.filter((s) => sendsHerTreatmentElsewhere(s.section, conditions)).map((s) => s.label.toUpperCase())),
         treatsWhatSheAsksToPrevent: new Set(sections.filter((s) => treatsIllnessAskedToPrevent(s.section, conditions, findings)).map((s) => s.label.toUpperCase())),
         preventsAnotherIllness: new Set(sections.filter((s) => preventsAnotherIllness(s.section, conditions)).map((s) => s.label.toUpperCase())),

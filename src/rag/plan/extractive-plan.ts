@@ -13,7 +13,7 @@ import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
@@ -128,7 +128,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     // "Severe hypertension in pregnancy" (160/110 or more) for a reading of 150/100: its doses are not hers either.
     // "Uncomplicated malaria in the first trimester" for a question about preventing malaria, with no positive test: its treatment is not hers.
     const treatsWhatSheAsksToPrevent = treatsIllnessAskedToPrevent(section, conditions, input.findings);
-    const preventionOfHers = preventsConditionSheHas(section, conditions) || preventiveTreatmentRuledOut(section, conditions, input.findings);
+    const preventionOfHers = preventsConditionSheHas(section, conditions, input.findings);
     const noDosesHere = preventionOfHers || sendsHerTreatmentElsewhere(section, conditions) || sectionForOtherMeasurements(section, measured);
     // A section written for her own trimester or her state after birth: its treatment comes first.
     const ownPopulation = populationPreference(section.sectionPath, input.demographics) === 1;

@@ -337,7 +337,7 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
     return pregnant && (status.trimester === undefined || status.trimester === 1);
   }
   if (/\b(?:second|third) trimester\b/.test(text)) return false;
-  if (/\bpregnan|\bbefore (?:all )?(?:the )?bab(?:y|ies) (?:is |are )?born\b|\bbefore (?:delivery|birth)\b/.test(text)) return pregnant;
+  if (/\bpregnan/.test(text) || BEFORE_BIRTH.test(text)) return pregnant;
   const months = ageInMonthsForBands(d);
   // "A young infant": the WHO age group under 2 months (src/patient/age.ts).
   if (/\byoung infants?\b/.test(text)) return ageGroupOf(d) === 'young_infant';
@@ -807,7 +807,8 @@ const CLASSIFICATION_HEADER = /^(?:classification|class)\b/i;
  * woman with malaria, "Isoniazid preventive treatment" for TB disease. Its doses are prevention doses,
  * not her treatment; its advice ("regular meals" after hypoglycaemia) may still be hers.
  */
-export function preventsConditionSheHas(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[]): boolean {
+export function preventsConditionSheHas(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[], findings: readonly Finding[] = []): boolean {
+  if (preventiveTreatmentRuledOut(section, conditions, findings)) return true;
   if (conditions.length === 0 || conditions.some(asksForPrevention) || !preventionSection(section)) return false;
   // The prevention headings: the section's own and the ones above it that are prevention too ("Preventing
   // malaria > ... > Preventive treatment in pregnancy (IPTp)"). "Preventing pre-eclampsia" under "Other
