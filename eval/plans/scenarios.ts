@@ -838,6 +838,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // "Chest dey pain am" is chest pain: with 190/118 a hypertensive emergency, referred now.
     messages: ['56 year old man', 'BP 190/118. chest dey pain am, like pressure. amlodipine 5mg', 'dx: hypertension'],
     urgent: true,
+    // His own sign is in the guideline's list: the list once came as the two items with "severe" in them.
+    mustSay: [/any of these: Chest pain or pressure;/],
+  },
+  {
+    id: 'severe-hypertension-well-man-gets-the-signs-under-their-condition',
+    book: 'hypertension',
+    population: 'man of 60 at 186/112 twice, feels well, no danger sign',
+    // "Refer immediately if BP is 180/110 mmHg or more with any of these" heads a list of signs. Copied item
+    // by item, a man who feels well got "Severe headache, confusion, drowsiness or fits" as a bare line
+    // beside "Arrange transport to a hospital at once", with no "if", and four of the six signs missing.
+    messages: ['60 year old man', 'BP 186/112 today, repeated after 20 min rest 184/110. no headache, no chest pain, feels well. not on any medicine', 'dx: severe hypertension'],
+    urgent: false,
+    mustNotSay: [/^- Severe (?:headache|shortness of breath)/, /Pregnancy or recent childbirth/i],
   },
   {
     id: 'sam-follow-up-losing-weight',

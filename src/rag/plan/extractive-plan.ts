@@ -16,7 +16,7 @@ import { asksToConfirm, confirmingSection } from '../section-role.js';
 import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
-import { sectionBody, sectionUnits, type SectionUnit } from './section-text.js';
+import { sectionBody, sectionUnits, withConditionalListsJoined, type SectionUnit } from './section-text.js';
 
 export interface ExtractivePlanInput {
   diagnoses: ReadonlyArray<{ condition: string; confidence?: number | null }>;
@@ -145,7 +145,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     let otherPopulationDrugBefore = false;
     // A section about nothing but medicines forbidden for her: its doses and "give it" lines are theirs.
     const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
-    const units = sectionUnits(sectionBody(section));
+    const units = withConditionalListsJoined(sectionUnits(sectionBody(section)), (item) => !excludesPatient(item, input.demographics));
     // Fever back weeks after a finished course: the lines for the days of treatment, or for another time since it, are not hers.
     const otherCourseStage = unitsForAnotherCourseStage(units, input.findings);
     // "Older children and adults: ..." after a line whose age band holds her is not hers.

@@ -111,6 +111,38 @@ export function sectionUnits(body: string): SectionUnit[] {
 }
 
 /**
+ * A list introduced by a condition ("Refer immediately if BP is 180/110 mmHg or more with any of these",
+ * "Refer a child with SAM urgently if any of these are present"): its items mean something only together
+ * and under that condition. Each item copied alone read as an order for every patient ("Severe headache,
+ * confusion, drowsiness or fits" with no "refer if") and left out the items without a danger word ("Chest
+ * pain or pressure"). Such a list is one unit: the condition, then every item `keepItem` keeps (the plan
+ * leaves out an item written for others: "Pregnancy or recent childbirth" is no sign for a man).
+ */
+export function withConditionalListsJoined(units: readonly SectionUnit[], keepItem: (item: string) => boolean = () => true): SectionUnit[] {
+  const joined: SectionUnit[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i] as SectionUnit;
+    const lead = unit.subheading;
+    const startsList = unit.kind === 'item' && lead !== undefined && CONDITIONAL_LEAD_IN.test(lead) && units[i - 1]?.subheading !== lead;
+    if (!startsList) {
+      joined.push(unit);
+      continue;
+    }
+    const items: string[] = [];
+    while (units[i]?.kind === 'item' && units[i]?.subheading === lead) {
+      const item = (units[i++] as SectionUnit).text.replace(/[.;]$/, '');
+      if (keepItem(item)) items.push(item);
+    }
+    i--;
+    if (items.length > 0) joined.push({ kind: 'item', text: `${lead}: ${items.join('; ')}.`, subheading: lead });
+  }
+  return joined;
+}
+
+/** A lead-in that makes its list a set of conditions: "... if any of these are present", "... with any of the following". */
+const CONDITIONAL_LEAD_IN = /\b(?:any|one or more) of (?:these|the following)\b/i;
+
+/**
  * The "; "-separated cells of a row, a separator inside brackets excepted: the header "Iron/folate tablet
  * (ferrous sulfate 200 mg + folate 250 µg; 60 mg elemental iron)" is one cell.
  */

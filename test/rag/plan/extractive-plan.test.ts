@@ -174,6 +174,30 @@ describe('extractivePlan on the sample hypertension medicines table (Table 6.1, 
   });
 });
 
+describe('extractivePlan on a list of signs under a condition ("Refer immediately if BP is 180/110 mmHg or more with any of these")', () => {
+  let sections: LabelledSection[];
+  const bp: Finding[] = [{ category: 'vital_sign', value: 'BP 186/112, feels well' }];
+
+  beforeAll(async () => {
+    sections = labelSections(await pickSections('SAMPLE-HYPERTENSION', ['Signs of a hypertensive emergency']));
+  });
+
+  const planFor = (demographics: Demographics) => extractivePlan({ diagnoses: [{ condition: 'severe hypertension' }], demographics, findings: bp, sections });
+
+  it('gives the signs as one line under their condition, every one of them, not the few with a danger word as orders of their own', () => {
+    const plan = planFor({ ageYears: 60, sex: 'male' });
+    const line = plan.split('\n').find((l) => l.includes('Chest pain or pressure'));
+    expect(line).toMatch(/^- Refer immediately if BP is 180\/110 mmHg or more with any of these: Chest pain or pressure; .*Weakness or numbness of the face, arm or leg on one side, or difficulty speaking; .*\[S1\]$/);
+    expect(plan).not.toMatch(/^- Severe headache, confusion, drowsiness or fits/m);
+    expect(checkPlanDraft(plan, sections, { ageYears: 60, sex: 'male' }).removed).toEqual([]);
+  });
+
+  it('leaves out a sign written for others: pregnancy is no sign for a man, and is one for a woman of 35', () => {
+    expect(planFor({ ageYears: 60, sex: 'male' })).not.toMatch(/Pregnancy or recent childbirth/);
+    expect(planFor({ ageYears: 35, sex: 'female' })).toMatch(/any of these: [^\n]*; Pregnancy or recent childbirth \(use the pregnancy guideline\)\. \[S1\]/);
+  });
+});
+
 describe('extractivePlan on the sample malnutrition guideline', () => {
   const child = { ageYears: 2, sex: 'female' as const, weightKg: 9 };
 
