@@ -120,20 +120,21 @@ export function sectionUnits(body: string): SectionUnit[] {
  */
 export function withConditionalListsJoined(units: readonly SectionUnit[], keepItem: (item: string) => boolean = () => true): SectionUnit[] {
   const joined: SectionUnit[] = [];
-  for (let i = 0; i < units.length; i++) {
+  let i = 0;
+  while (i < units.length) {
     const unit = units[i] as SectionUnit;
     const lead = unit.subheading;
-    const startsList = unit.kind === 'item' && lead !== undefined && CONDITIONAL_LEAD_IN.test(lead) && units[i - 1]?.subheading !== lead;
-    if (!startsList) {
+    const inList = (u: SectionUnit | undefined) => u?.kind === 'item' && u.subheading === lead;
+    if (lead === undefined || !CONDITIONAL_LEAD_IN.test(lead) || !inList(unit) || units[i - 1]?.subheading === lead) {
       joined.push(unit);
+      i += 1;
       continue;
     }
     const items: string[] = [];
-    while (units[i]?.kind === 'item' && units[i]?.subheading === lead) {
-      const item = (units[i++] as SectionUnit).text.replace(/[.;]$/, '');
+    for (; inList(units[i]); i += 1) {
+      const item = (units[i] as SectionUnit).text.replace(/[.;]$/, '');
       if (keepItem(item)) items.push(item);
     }
-    i--;
     if (items.length > 0) joined.push({ kind: 'item', text: `${lead}: ${items.join('; ')}.`, subheading: lead });
   }
   return joined;
