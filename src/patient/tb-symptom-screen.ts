@@ -73,7 +73,9 @@ export function symptomaticTbContact(condition: string, findings: readonly Findi
 }
 
 /** TB preventive treatment by name: "isoniazid preventive therapy", "IPT", "TPT", "3HP", "3HR". */
-const TB_PREVENTIVE_TREATMENT = /\b(?:ipt|tpt|3hp|3hr|1hp)\b|\b(?:isoniazid|tb|tuberculosis)\s+prevent\w*\s+(?:treatment|therapy)\b|\bprevent\w*\s+(?:treatment|therapy)\b/i;
+const TB_PREVENTIVE_TREATMENT = /\b(?:ipt|tpt|3hp|3hr|1hp)\b|\bprevent\w*\s+(?:treatment|therapy)\b/i;
+/** The same, every mention: what is left once they are taken out says whether TB disease is treated too. */
+const EVERY_TB_PREVENTIVE_TREATMENT = new RegExp(TB_PREVENTIVE_TREATMENT.source, 'gi');
 /** Treatment of TB disease: its four-medicine regimen or its medicines, or TB treatment named as such. */
 const TB_DISEASE_TREATMENT = /\b(?:rhze|rhz|hrze|ethambutol|pyrazinamide|rifampi\w*|anti-?tb|fdc)\b|\b(?:tb|tuberculosis)\s+(?:treatment|drugs?|medicines?|regimen)\b/i;
 /** Isoniazid (with rifapentine or not): TB disease is never treated with it alone, so it is preventive treatment. */
@@ -89,7 +91,7 @@ const ISONIAZID = /\b(?:isoniazid|inh|rifapentine)\b/i;
 export function onTbPreventiveTreatmentOnly(condition: string, findings: readonly Finding[]): boolean {
   const texts = [condition, ...findings.filter((f) => !f.negated).map((f) => f.value)];
   const preventive = texts.some((t) => TB_PREVENTIVE_TREATMENT.test(t) || ISONIAZID.test(t));
-  return preventive && !texts.some((t) => TB_DISEASE_TREATMENT.test(t.replace(TB_PREVENTIVE_TREATMENT, ' ')));
+  return preventive && !texts.some((t) => TB_DISEASE_TREATMENT.test(t.replace(EVERY_TB_PREVENTIVE_TREATMENT, ' ')));
 }
 
 /** What is left of a diagnosis that is only a screen symptom and how long it has lasted ("cough 5 days", "coughing?"). */

@@ -17,10 +17,6 @@ function chunkRow({ text, ...rest }: GuidelineChunkInput) {
   return { ...rest, content: text };
 }
 
-function toHit({ score, ...section }: GuidelineSection & { score: number }): IndexHit {
-  return { section, score: Number(score) };
-}
-
 /** Inserts or updates a guideline source by accession; returns its id. */
 export async function upsertGuidelineSource(db: Database, input: GuidelineSourceInput): Promise<string> {
   const data = {
@@ -141,7 +137,7 @@ export async function searchChunksByVectorVariants(
     [String(efSearch), ...query.embeddings.map((e) => pgvector.toSql(e) as string)],
   );
   const perVariant: IndexHit[][] = query.embeddings.map(() => []);
-  for (const { variant, distance, ...row } of rows) perVariant[variant - 1]?.push(toHit({ ...row, score: 1 - Number(distance) }));
+  for (const { variant, distance, ...section } of rows) perVariant[variant - 1]?.push({ section, score: 1 - Number(distance) });
   return perVariant;
 }
 
@@ -265,7 +261,7 @@ export async function searchChunksByTextVariants(
   );
   const placed: Array<Array<{ place: number; hit: IndexHit }>> = query.queries.map(() => []);
   for (const { variants, scores, places, ordinal: _ordinal, ...section } of rows) {
-    variants.forEach((v, i) => placed[Number(v)]?.push({ place: Number(places[i]), hit: toHit({ ...section, score: Number(scores[i]) }) }));
+    variants.forEach((v, i) => placed[Number(v)]?.push({ place: Number(places[i]), hit: { section, score: Number(scores[i]) } }));
   }
   placed.forEach((list, v) => (results[v] = list.sort((a, b) => a.place - b.place).map((p) => p.hit)));
   return results;
