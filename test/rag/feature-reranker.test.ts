@@ -607,6 +607,32 @@ describe('feature reranker: a test whose result the health worker already report
   });
 });
 
+describe('feature reranker: a section under a heading on doing the test she has done', () => {
+  const BP = 'Hypertension in adults';
+  // "Measurements at home" repeats "blood pressure" from the reading and matches a little better.
+  const atHome = inBook(BP, 'SAMPLE-HYPERTENSION', 'Measuring blood pressure > Measuring blood pressure correctly > Measurements at home', 0.032, 'Blood pressure readings taken at home.');
+  const classes = inBook(BP, 'SAMPLE-HYPERTENSION', 'Diagnosis and classification > Thresholds and classification > Classification of readings in adults', 0.03, 'Blood pressure classes.');
+
+  it('puts what her reading means before how readings are taken, when only the chapter names the measuring', async () => {
+    const [home = 0, cls = 0] = await featureReranker().rerank(
+      { condition: 'hypertension', text: 'hypertension adult BP blood pressure 152/96', demographics: { ageYears: 50, sex: 'male' }, findings: [{ category: 'vital_sign', value: 'BP 152/96' }] },
+      [atHome, classes],
+    );
+    expect(cls).toBeGreaterThan(home);
+  });
+
+  it('does not read a chapter named for the test ("HIV testing") as one on doing it', async () => {
+    const HIV = 'HIV testing, treatment and prevention';
+    const strategy = inBook(HIV, 'SAMPLE-HIV', 'HIV testing > HIV testing services > The testing strategy for adults and children over 18 months', 0.032, 'Three consecutive reactive tests.');
+    const counselling = inBook(HIV, 'SAMPLE-HIV', 'Living with HIV > Support > Disclosure', 0.03, 'Disclosure to a partner.');
+    const [s = 0, c = 0] = await featureReranker().rerank(
+      { condition: 'HIV', text: 'HIV adult HIV test reactive', demographics: { ageYears: 30, sex: 'male' }, findings: [{ category: 'test_result', value: 'HIV test reactive' }] },
+      [strategy, counselling],
+    );
+    expect(s).toBeGreaterThan(c);
+  });
+});
+
 describe('feature reranker: a misspelt diagnosis names its guideline', () => {
   // The malaria section matches the message's other words ("fever", "child") a little better.
   const pneumonia = inBook('Cough and pneumonia in children under five', 'SAMPLE-PNEUMONIA', 'Treating pneumonia > Amoxicillin dosing by age and weight', 0.028, 'Amoxicillin dispersible tablets.');
