@@ -1115,6 +1115,19 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION, /First-line medicines and starting doses/i],
   },
   {
+    // The same question asked the way CHWs ask it: "BP high?" at a first reading of 152/96. The plan job
+    // grades the reading ("grade 1 hypertension: BP high?"), and the class's colon hid her question mark:
+    // the plan gave Table 6.1's starting doses for one reading and never said to confirm it.
+    id: 'first-raised-reading-asked-as-a-question-is-confirmed-first',
+    book: 'hypertension',
+    population: 'adult man, first reading ever, asked as a question',
+    messages: ['man 50, BP 152/96 avg of 2, e feel fine, first time wey dem check BP', 'dx: BP high?'],
+    mustCite: [/Confirming the diagnosis/i],
+    mustSay: [/return for a second measurement/i],
+    mustNotSay: [/Usual starting dose/i],
+    mustNotCite: [/First-line medicines and starting doses/i],
+  },
+  {
     id: 'hypertension-grade-2-on-amlodipine-is-stepped-up',
     book: 'hypertension',
     population: 'man of 45 on amlodipine 5 mg, BP 165/105',

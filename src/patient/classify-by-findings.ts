@@ -246,6 +246,11 @@ function withClass(named: string, condition: string): string {
   return `${named}: ${condition}`;
 }
 
+/** A diagnosis in the health worker's own words, without the class its findings gave it ("hypertension" of "grade 1 hypertension: hypertension"). */
+export function conditionAsWritten(condition: string): string {
+  return classGiven(condition) === undefined ? condition : condition.replace(/^[^:]+:\s*/, '');
+}
+
 /** The class a diagnosis was given by its findings ("grade 1 hypertension" of "grade 1 hypertension: hypertension"), if any. */
 export function classGiven(condition: string): string | undefined {
   return /^([^:]+):/.exec(condition)?.[1]?.trim();

@@ -1,4 +1,5 @@
 import { type Finding } from '../patient/findings.js';
+import { conditionAsWritten } from '../patient/classify-by-findings.js';
 import { diagnosisHead } from './normalise-query.js';
 import { medicinesAndClassMembersNamed } from './plan/drug-names.js';
 import type { GuidelineSection } from './guideline-section.js';
@@ -113,9 +114,13 @@ export function medicinesNotTaken(findings: readonly Finding[]): string[] {
  */
 const UNCONFIRMED = /^\s*\?|^[^,;:]+\?\s*$|\b(?:presumptive|presumed|suspected|possible|probable|unconfirmed|not (?:yet )?confirmed)\b/i;
 
-/** True when the diagnosis is not yet confirmed: how to confirm it is part of what is asked. */
+/**
+ * True when the diagnosis is not yet confirmed: how to confirm it is part of what is asked. The question
+ * is read in the health worker's own words, after any class the findings gave it: "grade 1 hypertension:
+ * BP high?" is still her question about one reading.
+ */
 export function asksToConfirm(condition: string): boolean {
-  return UNCONFIRMED.test(condition);
+  return UNCONFIRMED.test(condition) || UNCONFIRMED.test(conditionAsWritten(condition));
 }
 
 /**

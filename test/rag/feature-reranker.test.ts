@@ -203,6 +203,11 @@ describe('feature reranker: a diagnosis not yet confirmed', () => {
     for (const condition of ['hypertension, not yet confirmed', 'presumptive hypertension', 'suspected hypertension', '?hypertension', 'HBP?']) expect(await first(condition)).toBe('confirming');
   });
 
+  it('reads her question after the class the findings gave the diagnosis: "grade 1 hypertension: BP high?"', async () => {
+    expect(await first('grade 1 hypertension: BP high?')).toBe('confirming');
+    expect(await first('grade 1 hypertension: hypertension')).toBe('classes');
+  });
+
   it('does not for a stated diagnosis, or a question about its treatment', async () => {
     for (const condition of ['hypertension', 'hypertension, amlodipine?']) expect(await first(condition)).toBe('classes');
   });
