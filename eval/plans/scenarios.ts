@@ -1115,6 +1115,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION, /First-line medicines and starting doses/i],
   },
   {
+    // Annex 1, "Sample treatment protocol and visit record", ends with "What to record at each visit": the
+    // fields of a visit form. Its heading is not an example's, so its fields came into plans as advice
+    // ("Missed doses, side effects and danger signs asked about") for patients seen for the first time.
+    id: 'hypertension-plan-holds-no-fields-of-the-sample-visit-record',
+    book: 'hypertension',
+    population: 'adult woman, confirmed on two visits, no medicine',
+    messages: ['55 year old woman, BP 158/98 on two visits, no symptoms', 'dx: hypertension'],
+    mustNotSay: [/Missed doses, side effects and danger signs asked about|number of tablets remaining|date of next visit/i],
+    mustNotCite: [/Sample treatment protocol and visit record/i],
+  },
+  {
     // The same question asked the way CHWs ask it: "BP high?" at a first reading of 152/96. The plan job
     // grades the reading ("grade 1 hypertension: BP high?"), and the class's colon hid her question mark:
     // the plan gave Table 6.1's starting doses for one reading and never said to confirm it.

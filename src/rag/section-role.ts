@@ -166,13 +166,15 @@ export function confirmingSection(section: Pick<GuidelineSection, 'sectionPath'>
 const EXAMPLE_TITLE = /^(?:an?\s+)?(?:worked\s+)?(?:example|sample)\b/i;
 
 /**
- * True when the section's own heading says it is an example ("Example referral note": "28-year-old, 35
- * weeks pregnant. BP 168/112 at 10:05 ... Magnesium sulfate 10 g IM at 10:30"). Its lines are another
- * patient's, or a protocol the guideline says is not for use: read into a plan, they would state as this
- * patient's what was never observed.
+ * True when the section's own heading, or one enclosing it, says it is an example ("Example referral
+ * note": "28-year-old, 35 weeks pregnant. BP 168/112 at 10:05 ... Magnesium sulfate 10 g IM at 10:30";
+ * "Sample treatment protocol and visit record > What to record at each visit": the fields of a form).
+ * Its lines are another patient's, a form's, or a protocol the guideline says is not for use: read into a
+ * plan, they would state as this patient's what was never observed ("Missed doses, side effects and
+ * danger signs asked about" for a woman seen once).
  */
 export function exampleSection(section: Pick<GuidelineSection, 'sectionPath'>): boolean {
-  return EXAMPLE_TITLE.test(section.sectionPath.split(' > ').at(-1)?.trim() ?? '');
+  return section.sectionPath.split(' > ').some((heading) => EXAMPLE_TITLE.test(heading.trim()));
 }
 
 /** A heading on starting treatment: "Starting dose and titration", "First-line medicines", "When to start medicines". */

@@ -107,9 +107,9 @@ describe('which retrieved sections a plan is written from', () => {
     expect(confirmingSection({ sectionPath: 'Other care during pregnancy > Other care during pregnancy > Syphilis testing' })).toBe(false);
   });
 
-  it('tells an example (another patient\'s referral note, a sample protocol) from guidance', () => {
-    for (const path of ['Referral checklist and example note > Example referral note', 'Annex 1 > Example stepwise treatment protocol', 'Forms > Sample record form']) expect(exampleSection({ sectionPath: path }), path).toBe(true);
-    for (const path of ['Referral checklist and example note', 'Severe pre-eclampsia', 'Taking a blood sample']) expect(exampleSection({ sectionPath: path }), path).toBe(false);
+  it('tells an example (another patient\'s referral note, a sample protocol, a sample form\'s fields) from guidance', () => {
+    for (const path of ['Referral checklist and example note > Example referral note', 'Annex 1 > Example stepwise treatment protocol', 'Forms > Sample record form', 'Sample treatment protocol and visit record > What to record at each visit']) expect(exampleSection({ sectionPath: path }), path).toBe(true);
+    for (const path of ['Referral checklist and example note', 'Referral checklist and example note > What to send', 'Severe pre-eclampsia', 'Taking a blood sample > Labelling the tube']) expect(exampleSection({ sectionPath: path }), path).toBe(false);
   });
 
   it('tells a medicine dose from a quantity of salt', () => {
