@@ -248,7 +248,7 @@ function withClass(named: string, condition: string): string {
 
 /** A diagnosis in the health worker's own words, without the class its findings gave it ("hypertension" of "grade 1 hypertension: hypertension"). */
 export function conditionAsWritten(condition: string): string {
-  return classGiven(condition) === undefined ? condition : condition.replace(/^[^:]+:\s*/, '');
+  return condition.replace(/^[^:]+:\s*/, '');
 }
 
 /** The class a diagnosis was given by its findings ("grade 1 hypertension" of "grade 1 hypertension: hypertension"), if any. */
