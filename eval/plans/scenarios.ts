@@ -1856,6 +1856,27 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [PREGNANCY_SECTION],
   },
   {
+    // "Sugar low?" puts the sugar first, as Pidgin does: "sugar" read as diabetes and "low" as nothing, so a
+    // confused man at 3.2 mmol/L on glibenclamide got gliclazide's starting dose and metformin's titration,
+    // and no sugar. The measured glucose now names the hypoglycaemia, whatever the words.
+    id: 'sugar-low-in-pidgin-order-gets-sugar-not-a-sulfonylurea',
+    book: 'diabetes',
+    population: 'man of 55 on glibenclamide, glucose 3.2, asked as "sugar low?"',
+    messages: ['man 55', 'glucose 3.2 mmol/L, sweating, confused, on glibenclamide', 'dx: sugar low?'],
+    mustSay: [/fast-acting sugar/i],
+    mustNotSay: [/gliclazide is preferred|start 40 to 80 mg|Metformin titration|adds a sulfonylurea/i],
+  },
+  {
+    // A known diabetic at 2.8 mmol/L on gliclazide and metformin, diagnosed "diabetes": the plan was the
+    // diabetes treatment chapter (a sulfonylurea's start and increase, metformin's titration).
+    id: 'diabetic-with-a-low-glucose-gets-sugar-not-a-dose-increase',
+    book: 'diabetes',
+    population: 'woman of 60 with diabetes, glucose 2.8 on gliclazide and metformin',
+    messages: ['woman 60, diabetic', 'RBS 2.8, sweating, on gliclazide and metformin', 'dx: diabetes'],
+    mustSay: [/fast-acting sugar/i],
+    mustNotSay: [/gliclazide is preferred|start 40 to 80 mg|Metformin titration|adds a sulfonylurea/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

@@ -1,7 +1,7 @@
 import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
 import { severeAnaemiaFound, somePallorFound } from './anaemia.js';
-import { veryHighGlucoseFound } from './glucose.js';
+import { lowGlucoseFound, veryHighGlucoseFound } from './glucose.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
@@ -173,17 +173,23 @@ export function classifiedAnaemia(condition: string, findings: readonly Finding[
 }
 
 /**
- * Diabetes with a glucose above 18 mmol/L (glucose.ts) is very high glucose: "type 2 diabetes, new" at
- * 22 mmol/L needs the guideline's section on very high glucose (an emergency with its signs, a clinician
- * review within one day without them), not only metformin's starting dose. A diagnosis that already names
- * an emergency or a low glucose is left as it is.
+ * Diabetes, or a blood sugar, with a glucose below 3.9 mmol/L (glucose.ts) is hypoglycaemia: "sugar low?"
+ * at 3.2 mmol/L on glibenclamide needs sugar by mouth now and the same-day referral of a sulfonylurea's
+ * low glucose, never the diabetes book's starting doses ("sugar" alone reads as diabetes, and the plan gave
+ * gliclazide and metformin titration). Diabetes with a glucose above 18 mmol/L is very high glucose: "type 2
+ * diabetes, new" at 22 mmol/L needs the guideline's section on very high glucose (an emergency with its
+ * signs, a clinician review within one day without them), not only metformin's starting dose; so is "sugar
+ * don high" at 25. A diagnosis that already names an emergency or a low glucose is left as it is.
  */
 export function classifiedDiabetes(condition: string, findings: readonly Finding[]): string {
-  if (!DIABETES.test(condition) || DIABETES_EMERGENCY_STATED.test(condition)) return condition;
+  if (!(DIABETES.test(condition) || BLOOD_SUGAR.test(condition)) || DIABETES_EMERGENCY_STATED.test(condition)) return condition;
+  if (lowGlucoseFound(findings)) return withClass('hypoglycaemia (low blood glucose)', condition);
   return veryHighGlucoseFound(findings) ? withClass('very high glucose (check for a hyperglycaemic emergency)', condition) : condition;
 }
 
 const DIABETES = /\bdiabet\w*|\bdm\b|\bsugar (?:sickness|disease)\b/i;
+/** A diagnosis about the blood sugar itself: "sugar low?", "sugar don high", "glucose". */
+const BLOOD_SUGAR = /\b(?:sugar|glucose)\b/i;
 const DIABETES_EMERGENCY_STATED = /\b(?:very high|emergenc\w*|ketoacidosis|dka|hyperosmolar|hhs|hyperglyc\w*|hypo\w*|low (?:glucose|sugar))\b/i;
 
 /** Anaemia as CHWs name it: "anaemia", "anemic", "pale pikin", and in Pidgin "low blood", "blood no dey", "blood don finish". */

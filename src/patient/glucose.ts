@@ -7,6 +7,8 @@
  */
 import type { Finding } from './findings.js';
 
+/** Blood glucose (mmol/L) below which the glucose is low: hypoglycaemia (the sample guideline's ch4, 70 mg/dL). */
+export const LOW_GLUCOSE_MMOL_L = 3.9;
 /** Blood glucose (mmol/L) above which the glucose is very high. */
 export const VERY_HIGH_GLUCOSE_MMOL_L = 18;
 const MG_DL_PER_MMOL_L = 18;
@@ -33,5 +35,14 @@ export function veryHighGlucoseFound(findings: readonly Finding[]): boolean {
     if (f.negated) return false;
     const glucose = glucoseMmolPerL(f.value);
     return glucose !== undefined && glucose > VERY_HIGH_GLUCOSE_MMOL_L;
+  });
+}
+
+/** True when a finding states a glucose below LOW_GLUCOSE_MMOL_L: hypoglycaemia, whatever the diagnosis calls it. */
+export function lowGlucoseFound(findings: readonly Finding[]): boolean {
+  return findings.some((f) => {
+    if (f.negated) return false;
+    const glucose = glucoseMmolPerL(f.value);
+    return glucose !== undefined && glucose < LOW_GLUCOSE_MMOL_L;
   });
 }

@@ -183,7 +183,16 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['condom failure', 'exposure post-exposure prophylaxis'],
   ['sugar too low', 'hypoglycaemia low glucose'],
   ['low sugar', 'hypoglycaemia low glucose'],
+  ['low blood sugar', 'hypoglycaemia low glucose'],
+  // The sugar before how it is, as West African English and Pidgin say it: "sugar low", "sugar don high".
+  ['sugar low', 'hypoglycaemia low glucose'],
+  ['sugar don low', 'hypoglycaemia low glucose'],
+  ['sugar dey low', 'hypoglycaemia low glucose'],
   ['high sugar', 'hyperglycaemia high glucose'],
+  ['high blood sugar', 'hyperglycaemia high glucose'],
+  ['sugar high', 'hyperglycaemia high glucose'],
+  ['sugar don high', 'hyperglycaemia high glucose'],
+  ['sugar dey high', 'hyperglycaemia high glucose'],
   // Habits and taking medicines, in the words people use for them.
   // "Smoke" is mostly the verb in CHW messages ("smoke and drink"); smoke from a fire is not tobacco.
   ['smoke', 'tobacco smoking'],

@@ -205,6 +205,23 @@ describe('a diabetes with a very high glucose (diabetes sample ch4: above 18 mmo
   });
 });
 
+describe('a diabetes or a blood sugar with a low glucose (diabetes sample ch4: below 3.9 mmol/L)', () => {
+  const result = (value: string) => [{ category: 'test_result' as const, value }];
+
+  it('names the hypoglycaemia first, however the diagnosis words the sugar', () => {
+    expect(classifiedByFindings('sugar low?', result('glucose 3.2 mmol/L'), false)).toBe('hypoglycaemia (low blood glucose): sugar low?');
+    expect(classifiedByFindings('diabetes', result('RBS 50 mg/dl'), false)).toBe('hypoglycaemia (low blood glucose): diabetes');
+    expect(classifiedByFindings('sugar don high', result('RBS 25'), false)).toBe('very high glucose (check for a hyperglycaemic emergency): sugar don high');
+  });
+
+  it('leaves a glucose of 3.9 or more, a stated low glucose, and another diagnosis as they are', () => {
+    expect(classifiedByFindings('diabetes', result('glucose 3.9 mmol/L'), false)).toBe('diabetes');
+    expect(classifiedByFindings('hypoglycaemia', result('glucose 2.5 mmol/L'), false)).toBe('hypoglycaemia');
+    expect(classifiedByFindings('low sugar', result('glucose 2.5 mmol/L'), false)).toBe('low sugar');
+    expect(classifiedByFindings('malaria', result('glucose 2.5 mmol/L'), false)).toBe('malaria');
+  });
+});
+
 describe('a diarrhoea classified by the signs found (IMCI)', () => {
   const sign = (value: string) => ({ category: 'exam_sign' as const, value });
   const lasted = (value: string) => ({ category: 'duration' as const, value });

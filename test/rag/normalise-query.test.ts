@@ -34,6 +34,12 @@ describe('the CHW lexicon', () => {
     expect(expandLexicon('fever for 2 days').shares.size).toBe(0);
   });
 
+  it('reads a low or high sugar in either order, as Pidgin puts the sugar first, not as diabetes alone', () => {
+    for (const written of ['sugar low?', 'sugar don low', 'low blood sugar', 'low sugar']) expect(normaliseQueryText(written), written).toContain('hypoglycaemia');
+    for (const written of ['sugar high', 'sugar dey high', 'high blood sugar']) expect(normaliseQueryText(written), written).toContain('hyperglycaemia');
+    expect(normaliseQueryText('sugar low')).not.toContain('diabetes');
+  });
+
   it('prefers the longest phrase, so "belle pain" is abdominal pain and not pregnancy', () => {
     const text = normaliseQueryText('strong belle pain');
     expect(text).toContain('abdominal pain');
