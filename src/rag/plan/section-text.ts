@@ -140,8 +140,11 @@ export function withConditionalListsJoined(units: readonly SectionUnit[], keepIt
   return joined;
 }
 
-/** A lead-in that makes its list a set of conditions: "... if any of these are present", "... with any of the following". */
-const CONDITIONAL_LEAD_IN = /\b(?:any|one or more) of (?:these|the following)\b/i;
+/**
+ * A lead-in that makes its list a set of conditions: "... if any of these are present", "... with any of
+ * the following", or one whose "if" the list completes ("Stop TB medicines and refer the same day if there is").
+ */
+const CONDITIONAL_LEAD_IN = /\b(?:any|one or more) of (?:these|the following)\b|\bif(?: there (?:is|are)| (?:the )?(?:child|person|patient|woman|baby|she|he|they) (?:has|have))?\s*:?\s*$/i;
 
 /**
  * The "; "-separated cells of a row, a separator inside brackets excepted: the header "Iron/folate tablet

@@ -198,6 +198,20 @@ describe('extractivePlan on a list of signs under a condition ("Refer immediatel
   });
 });
 
+describe('extractivePlan on a list whose lead-in ends in its "if" ("Stop TB medicines and refer the same day if there is")', () => {
+  it('gives the major side effects as one line under the order to stop, jaundice first', async () => {
+    const sections = labelSections(await pickSections('SAMPLE-TB', ['Side effects to watch for']));
+    const plan = extractivePlan({
+      diagnoses: [{ condition: 'TB drugs side effect' }],
+      demographics: { ageYears: 30, sex: 'male' },
+      findings: [{ category: 'symptom', value: 'eyes yellow, vomiting' }],
+      sections,
+    });
+    expect(plan).toMatch(/^- Stop TB medicines and refer the same day if there is: Yellow eyes or skin \(jaundice\)[^\n]*; Skin rash with itching/m);
+    expect(plan).not.toMatch(/^- Yellow eyes or skin/m);
+  });
+});
+
 describe('extractivePlan on the sample malnutrition guideline', () => {
   const child = { ageYears: 2, sex: 'female' as const, weightKg: 9 };
 
