@@ -1877,6 +1877,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/gliclazide is preferred|start 40 to 80 mg|Metformin titration|adds a sulfonylurea/i],
   },
   {
+    // Yellow eyes two months into TB treatment: "Side effects to watch for" says "Stop TB medicines and refer
+    // the same day if there is" yellow eyes or skin. Asked as a question, the section was dropped as the
+    // side effects of a treatment not yet started (an unconfirmed diagnosis), and the plan only said to take
+    // every dose. (That the offline plan keeps the lead-in with its list is extractive-plan.test.ts's.)
+    id: 'tb-treatment-with-yellow-eyes-is-told-to-stop-and-refer',
+    book: 'tb',
+    population: 'man of 30, two months on TB treatment, jaundiced',
+    messages: ['man 30', 'on TB treatment 2 months, eyes yellow, vomiting, no appetite', 'dx: TB drugs side effect?'],
+    mustCite: [/Side effects to watch for/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

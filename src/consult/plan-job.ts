@@ -18,7 +18,7 @@ import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { asksToConfirm, confirmingSection, exampleSection, screeningSection, sideEffectSection, startingSection, statesConfirmed, tbDiseaseTreatmentSection, workupSection } from '../rag/section-role.js';
+import { asksToConfirm, confirmingSection, exampleSection, medicinesBlamed, screeningSection, sideEffectSection, startingSection, statesConfirmed, tbDiseaseTreatmentSection, workupSection } from '../rag/section-role.js';
 import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/search-guidelines.js';
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
@@ -177,6 +177,9 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         // A negative screen or test ("TB screen negative"): the illness is not found, so no medicine for it
         // is started and its treatment's side effects are not hers. The test is done: it does not lead.
         const testedNegative = namesNegativeResult(diagnosis.condition);
+        // Unless the question is the side effect itself ("TB drugs side effect?" with yellow eyes): its
+        // section says which effects stop the medicines.
+        const asksAboutSideEffect = medicinesBlamed(diagnosis.condition).length > 0;
         // A diagnosis stated as established is not screened for again: the symptom screen is for people not known to have it.
         const confirmed = statesConfirmed(diagnosis.condition);
         // A blood pressure below 140/90 in an adult on no medicine is not treated with medicines: no section giving doses is hers.
@@ -200,7 +203,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !sectionForClearResult(section, consult.findings, diagnosis.condition) &&
               !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings, diagnosis.condition) &&
-              !((unconfirmed || testedNegative) && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
+              !((unconfirmed || testedNegative) && !asksAboutSideEffect && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(confirmed && screeningSection(section)) &&
               !(preventiveOnly && tbDiseaseTreatmentSection(section)) &&
               !(belowTreatment && givesMedicineDoses(section.text)) &&
