@@ -668,6 +668,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/loperamide/i],
   },
   {
+    // Blood in the stool is dysentery, however it is named: "bloody stool" was classified for dehydration
+    // alone, and the plan was Plan A and zinc, never the dysentery section's ciprofloxacin.
+    id: 'bloody-stool-is-dysentery-and-gets-its-antibiotic',
+    book: 'diarrhoea',
+    population: 'girl of 2, 11 kg, blood in the stool, no dehydration',
+    messages: ['girl 2 years 11 kg', 'stool with blood 2 days, fever, drinking well, no sunken eyes', 'dx: bloody stool'],
+    mustCite: [/Persistent diarrhoea, dysentery and cholera > Dysentery/],
+    mustSay: [/ciprofloxacin/i],
+  },
+  {
     id: 'dysentery-signs-absent-is-no-dehydration',
     book: 'diarrhoea',
     population: 'boy of 3, blood in the stool 2 days, drinking normally, eyes not sunken; diagnosis given as dysentery',

@@ -10,8 +10,9 @@ import { resultPolarity } from './test-result.js';
 import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
 import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm, SAM_MUAC_MM } from './malnutrition-treatment-course.js';
 import { oedemaFound } from './oedema.js';
-import { ageInMonths } from './age.js';
+import { ageInMonths, UNDER_FIVE_UPPER_MONTHS } from './age.js';
 import { normaliseClinicalText } from './clinical-text.js';
+import { withoutNegatedPhrases } from './negation.js';
 
 /**
  * A diagnosis made more precise by what the health worker found, where a guideline's classification
@@ -26,7 +27,7 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
   // Each step refines only the diagnoses it is about and leaves the others as they are.
   const steps: Array<(dx: string) => string> = [
     (dx) => classifiedMalnutrition(dx, findings, hasDangerSign, demographics),
-    (dx) => classifiedDiarrhoea(dx, findings),
+    (dx) => classifiedDiarrhoea(dx, findings, demographics),
     (dx) => classifiedAnaemia(dx, findings),
     (dx) => classifiedTbScreen(dx, findings, demographics),
     (dx) => classifiedPreEclampsia(dx, demographics, findings),
@@ -141,7 +142,7 @@ export function classifiedTbScreen(condition: string, findings: readonly Finding
  * diarrhoea for 14 days or more is persistent, and with dehydration "severe persistent diarrhoea" (treat
  * the dehydration, then refer). A dehydration or persistence the diagnosis states is left as it is.
  */
-export function classifiedDiarrhoea(condition: string, findings: readonly Finding[]): string {
+export function classifiedDiarrhoea(condition: string, findings: readonly Finding[], demographics: Demographics = {}): string {
   // Dysentery is classified for dehydration as any diarrhoea is: ciprofloxacin, and ORS by the dehydration's plan.
   const diarrhoea = namesDiarrhoea(condition);
   if (!diarrhoea && !namesDysentery(condition)) return condition;
@@ -156,7 +157,13 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
     const persistent = dehydrated ? 'severe persistent diarrhoea' : 'persistent diarrhoea';
     classified = /\bdiarrh\w*/i.test(classified) ? classified.replace(/\bdiarrh\w*/i, persistent) : withClass(persistent, classified);
   }
-  return classified;
+  // Blood in the stool of a child under five is dysentery (IMCI), named or found: "bloody stool" and
+  // "diarrhoea" with "stool with blood" got Plan A alone, never the guideline's section on dysentery and its
+  // ciprofloxacin by weight. An adult's, or a pregnant woman's, is assessed by "Diarrhoea in adults" (refer).
+  const months = ageInMonths(demographics);
+  const child = months !== undefined && months < UNDER_FIVE_UPPER_MONTHS;
+  const bloody = child && (namesDysentery(condition) || findings.some((f) => !f.negated && namesDysentery(withoutNegatedPhrases(f.value))));
+  return bloody && !/\bdysenter/i.test(classified) ? withClass('dysentery', classified) : classified;
 }
 
 /**

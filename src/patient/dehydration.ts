@@ -86,8 +86,8 @@ function isGestationOrAge(text: string, start: number, end: number): boolean {
 const GESTATION_OR_AGE_BEFORE = /\b(?:pregnan\w*|preg|ga|ega|gestation(?:al age)?|aged?|at)\s*[:=-]?\s*$/;
 const GESTATION_OR_AGE_AFTER = /^\s*(?:pregnan\w*|preg\b|of pregnancy|gestation\w*|of gestation|ga\b|old\b|of age\b|postpartum|post-?partum|(?:after|since|from) (?:the )?(?:delivery|birth))/;
 
-/** Dysentery as health workers say it: blood in the stool ("bloody diarrhoea", "stools with blood", "blood in the poo"). */
-export const DYSENTERY = /\b(?:blood(?:y)? (?:in |for |inside |dey )?(?:the )?(?:stools?|diarr?h?o?e?a\w*|poo\w*|motions?)|stools? (?:with|containing) blood|bloody (?:stools?|diarr?h?o?e?a\w*)|dysenter\w*)\b/;
+/** Dysentery as health workers say it: blood in the stool ("bloody diarrhoea", "stools with blood", "diarrhoea with blood", "blood in the poo"). */
+export const DYSENTERY = /\b(?:blood(?:y)? (?:in |for |inside |dey )?(?:the )?(?:stools?|diarr?h?o?e?a\w*|poo\w*|motions?)|(?:stools?|diarr?h?o?e?a\w*|poo\w*|motions?) (?:with|containing) blood|bloody (?:stools?|diarr?h?o?e?a\w*)|stooling blood|dysenter\w*)\b/;
 const DIARRHOEA = /\bdiarrh\w*|\bloose stools?\b|\bwatery stools?\b|\brunning stomach\b|\bpurging\b|\bstooling\b/;
 const DURATION = /\b(\d+(?:\.\d+)?)\s*(days?|d\b|weeks?|wks?|months?|mths?)\b/g;
 const DAYS_PER_UNIT: Readonly<Record<string, number>> = { d: 1, w: 7, m: 30 };

@@ -82,7 +82,7 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   // three weeks of it with dehydration, severe persistent diarrhoea (refer): not the plans its words match.
   // A "cough" in a person living with HIV is presumptive TB whatever its duration: the TB screen's next
   // step, testing, belongs in the plan.
-  const classified = classifiedTbScreen(classifiedDiarrhoea(input.condition, input.findings), input.findings, d);
+  const classified = classifiedTbScreen(classifiedDiarrhoea(input.condition, input.findings, d), input.findings, d);
   const suggested = [preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter((s): s is string => Boolean(s));
   const diagnosis = [conditionQueryText(classified), ...suggested].join(' ');
   const condition = normaliseQueryText(diagnosis);

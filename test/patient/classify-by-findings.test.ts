@@ -205,6 +205,23 @@ describe('a diabetes with a very high glucose (diabetes sample ch4: above 18 mmo
   });
 });
 
+describe('blood in the stool of a child under five is dysentery (IMCI)', () => {
+  const symptom = (value: string) => ({ category: 'symptom' as const, value });
+  const child = { ageYears: 2, ageMonths: 26 };
+
+  it('names the dysentery first, whether the diagnosis or a finding says the blood', () => {
+    expect(classifiedByFindings('bloody stool', [symptom('drinking well')], false, child)).toBe('dysentery: bloody stool');
+    expect(classifiedByFindings('diarrhoea', [symptom('stool with blood 2 days')], false, child)).toBe('dysentery: diarrhoea');
+    expect(classifiedByFindings('diarrhoea with blood', [], false, child)).toBe('dysentery: diarrhoea with blood');
+  });
+
+  it('leaves a stated dysentery, a stool said to have no blood, and an adult or a pregnant woman as they are', () => {
+    expect(classifiedByFindings('dysentery', [], false, child)).toBe('dysentery');
+    expect(classifiedByFindings('diarrhoea', [symptom('loose stool, no blood in stool')], false, child)).toBe('diarrhoea');
+    expect(classifiedByFindings('bloody diarrhoea', [], false, { ageYears: 29, sex: 'female', pregnant: true })).toBe('bloody diarrhoea');
+  });
+});
+
 describe('a diabetes or a blood sugar with a low glucose (diabetes sample ch4: below 3.9 mmol/L)', () => {
   const result = (value: string) => [{ category: 'test_result' as const, value }];
 
