@@ -732,6 +732,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Sachets per day/i, /appetite test/i, /refer the child urgently/i],
   },
   {
+    id: 'malnutrition-asked-at-a-green-muac-gets-no-sam-treatment',
+    book: 'malnutrition',
+    population: 'boy of 3, MUAC 130 mm, no oedema; diagnosis asked as malnutrition',
+    // MUAC 125 mm or more with no oedema is no acute malnutrition (Table 1.1, green: praise, counsel on
+    // feeding, screen again). Only a MUAC below 125 mm was graded, so "malnutrition?" at 130 mm got SAM's
+    // RUTF ration of 5 sachets a day and "The CHW must refer the child urgently".
+    messages: ['boy 3 years 13 kg', 'MUAC 130 mm, no oedema, eating well', 'dx: malnutrition?'],
+    mustSay: [/Praise, counsel on feeding/i],
+    mustNotSay: [/Sachets per day/i, /refer the child urgently/i, /supplementary food/i],
+  },
+  {
     id: 'sam-uncomplicated',
     book: 'malnutrition',
     population: 'child with SAM, passes appetite test',

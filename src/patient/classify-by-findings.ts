@@ -229,8 +229,9 @@ function classifiedMalnutrition(stated: string, findings: readonly Finding[], ha
  * A malnutrition the diagnosis does not grade ("malnutrition", "malnourished"), in a child of 6 to 59
  * months, graded as CMAM grades it by the MUAC and oedema found: oedema of both feet, or a MUAC below
  * 115 mm, is severe acute malnutrition; 115 to below 125 mm, moderate. "Malnutrition" at 18 months with
- * a MUAC of 118 mm had SAM's appetite test, RUTF ration and urgent referral. No MUAC, another age, or a
- * MUAC of 125 mm or more: as written. Kwashiorkor and marasmus, the old names of oedematous SAM and
+ * a MUAC of 118 mm had SAM's appetite test, RUTF ration and urgent referral. A MUAC of 125 mm or more with
+ * no oedema is no acute malnutrition (Table 1.1's green): "malnutrition?" at 130 mm had the RUTF ration of
+ * SAM and its urgent referral. No MUAC, or another age: as written. Kwashiorkor and marasmus, the old names of oedematous SAM and
  * severe wasting, are SAM by name (age unknown too): "kwashiorkor" was "not covered by the guidelines".
  */
 function gradedByMuac(condition: string, findings: readonly Finding[], demographics: Demographics): string {
@@ -242,9 +243,12 @@ function gradedByMuac(condition: string, findings: readonly Finding[], demograph
   const present = findings.filter((f) => !f.negated).map((f) => normaliseClinicalText(f.value));
   const muac = present.flatMap((t) => muacReadingsMm(t.text)).at(-1);
   if (oedemaFound(findings) !== undefined || (muac !== undefined && muac < SAM_MUAC_MM)) return withClass('severe acute malnutrition', condition);
-  return muac !== undefined && muac < DISCHARGE_MUAC_MM ? withClass('moderate acute malnutrition', condition) : condition;
+  if (muac === undefined) return condition;
+  return withClass(muac < DISCHARGE_MUAC_MM ? 'moderate acute malnutrition' : NOT_ACUTELY_MALNOURISHED, condition);
 }
 
+/** The class of a MUAC in the green with no oedema, named without a negation: "no ..." reads as a diagnosis of absence, with no plan. */
+const NOT_ACUTELY_MALNOURISHED = 'MUAC in the green (125 mm or more)';
 const UNGRADED_MALNUTRITION = /\bmalnutrition\b|\bmalnourished\b|\bundernutrition\b|\bwasting\b|\bwasted\b|\bkwashiorkor\b|\bmarasm(?:us|ic)\b/i;
 /** The old names of the two forms of severe acute malnutrition: kwashiorkor is its oedema, marasmus its severe wasting. */
 const SEVERE_BY_NAME = /\bkwashiorkor\b|\bmarasm(?:us|ic)\b/i;

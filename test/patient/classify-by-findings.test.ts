@@ -88,8 +88,10 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('malnutrition', [sign('MUAC 130 mm'), sign('swelling of both feet')], false, child)).toBe('severe acute malnutrition: malnutrition');
     // Then as SAM is: a passed appetite test and no danger sign is treated at home.
     expect(classifiedByFindings('malnutrition', [sign('MUAC 110 mm'), { category: 'test_result', value: 'passed appetite test' }], false, child)).toBe('uncomplicated severe acute malnutrition: malnutrition');
-    // MUAC 125 mm or more, no MUAC, a grade stated, or an adult: as written.
-    expect(classifiedByFindings('malnutrition', [sign('MUAC 130 mm')], false, child)).toBe('malnutrition');
+    // MUAC 125 mm or more and no oedema is the green of Table 1.1: none of the treatment of MAM or SAM.
+    expect(classifiedByFindings('malnutrition', [sign('MUAC 130 mm')], false, child)).toBe('MUAC in the green (125 mm or more): malnutrition');
+    expect(classifiedByFindings('malnutrition?', [sign('MUAC 13.0 cm, no oedema')], false, child)).toBe('MUAC in the green (125 mm or more): malnutrition?');
+    // No MUAC, a grade stated, or an adult: as written.
     expect(classifiedByFindings('malnutrition', [sign('thin')], false, child)).toBe('malnutrition');
     expect(classifiedByFindings('severe malnutrition', [sign('MUAC 118 mm')], false, child)).toBe('severe malnutrition');
     expect(classifiedByFindings('malnutrition', [sign('MUAC 118 mm')], false, { ageYears: 30, sex: 'female' })).toBe('malnutrition');

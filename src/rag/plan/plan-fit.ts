@@ -687,6 +687,8 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
   // malnutrition" names both severe classes: whether it is complicated decides between home and
   // hospital, so both stay, and MAM's supplementary food does not.
   { milderApply: false, classes: [
+    // A MUAC in the green with no oedema: no acute malnutrition, none of the treatment of the classes above.
+    { diagnosis: /\bmuac in the green\b|\bno acute malnutrition\b/, heading: /\bno acute malnutrition\b/ },
     { diagnosis: /\bmoderate acute malnutrition\b|\bmam\b/, heading: /\bmoderate acute malnutrition\b|\bmam\b/ },
     { diagnosis: /(?<!\bcomplicated )\b(?:sam|severe acute malnutrition)\b/, heading: /(?<!\bcomplicated )\b(?:sam|severe acute malnutrition)\b|\bappetite test\b|\brutf\b/ },
     { diagnosis: /(?<!\buncomplicated )\b(?:sam|severe acute malnutrition)\b/, heading: /\bcomplicated (?:sam|severe acute malnutrition)\b|\binpatient care\b/ },
