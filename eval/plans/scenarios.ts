@@ -1147,6 +1147,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Sample treatment protocol and visit record/i],
   },
   {
+    // "HTN" reads as "hypertension high blood pressure", and the diabetes book's "Blood pressure, cholesterol
+    // and tobacco" names "blood pressure": the whole diabetes book counted as on topic, and its "Adding a
+    // sulfonylurea" gave gliclazide's starting dose to a man on amlodipine with no diabetes.
+    id: 'htn-not-controlled-gets-no-diabetes-medicine',
+    book: 'hypertension',
+    population: 'man of 50 on amlodipine, 160/100 on two visits, no diabetes',
+    messages: ['man 50', 'BP 160/100 on two visits, on amlodipine 10 mg daily, takes it every day', 'dx: HTN not controlled'],
+    mustNotSay: [/gliclazide|glibenclamide|metformin|sulfonylurea/i],
+    mustNotCite: [/Diabetes in adults/i],
+  },
+  {
     // The same question asked the way CHWs ask it: "BP high?" at a first reading of 152/96. The plan job
     // grades the reading ("grade 1 hypertension: BP high?"), and the class's colon hid her question mark:
     // the plan gave Table 6.1's starting doses for one reading and never said to confirm it.

@@ -1,4 +1,6 @@
 import { conditionWords, sectionIsAbout } from '../condition-coverage.js';
+import { searchTerms } from '../normalise-query.js';
+import { sameWord } from '../condition-words.js';
 import type { CitedSection } from '../guideline-section.js';
 import { findDoses } from './doses.js';
 import { sectionForAnotherForm } from './plan-fit.js';
@@ -52,10 +54,31 @@ export function topicWords(condition: string): string[] {
  * watery diarrhoea) are dropped as well. Keeps the order.
  */
 export function sectionsOnTopic<S extends Pick<CitedSection, 'bookTitle' | 'titlePath' | 'sectionPath'> & { text?: string }>(condition: string, sections: readonly S[]): S[] {
-  const books = (words: readonly string[]) => new Set(sections.filter((s) => words.length > 0 && sectionIsAbout(s, words)).map((s) => s.bookTitle));
-  let onTopic = books(topicWords(condition));
-  if (onTopic.size === 0) onTopic = books(conditionWords(condition));
+  const written = new Set(searchTerms(condition));
+  let onTopic = booksNaming(sections, topicWords(condition), written);
+  if (onTopic.size === 0) onTopic = booksNaming(sections, conditionWords(condition), written);
   return sections.filter((s) => (onTopic.size === 0 || onTopic.has(s.bookTitle)) && !sectionForAnotherForm(s.sectionPath, condition, s.text));
+}
+
+/**
+ * The books whose sections name some of `words`, less a book that names only words the health worker did
+ * not write (an abbreviation's expansion) and only part of what another book names: for "HTN not
+ * controlled" (read as "hypertension high blood pressure") the diabetes book's "Blood pressure, cholesterol
+ * and tobacco" names "blood pressure", which the hypertension book names too, with "hypertension"; its
+ * "Adding a sulfonylurea" gave gliclazide to a man on amlodipine.
+ */
+function booksNaming(sections: ReadonlyArray<Pick<CitedSection, 'bookTitle' | 'titlePath'>>, words: readonly string[], written: ReadonlySet<string>): Set<string> {
+  const named = new Map<string, Set<string>>();
+  for (const section of sections) {
+    for (const word of words) {
+      if (!sectionIsAbout(section, [word])) continue;
+      const book = named.get(section.bookTitle) ?? new Set<string>();
+      named.set(section.bookTitle, book.add(word));
+    }
+  }
+  const partOfAnother = (book: Set<string>) =>
+    [...book].every((w) => ![...written].some((x) => sameWord(w, x))) && [...named.values()].some((other) => other.size > book.size && [...book].every((w) => other.has(w)));
+  return new Set([...named].filter(([, book]) => !partOfAnother(book)).map(([title]) => title));
 }
 
 /**

@@ -39,6 +39,19 @@ describe('which retrieved sections a plan is written from', () => {
     expect(sectionsOnTopic('hypertension, first-line medicines', found).map((s) => s.bookTitle)).toEqual([HYPERTENSION]);
   });
 
+  it('drops a book named only by an abbreviation\'s expansion when another names more: "HTN" is the hypertension book, not diabetes\' blood pressure advice', () => {
+    const HYPERTENSION = 'Hypertension in adults: sample guideline';
+    const found = [
+      section(HYPERTENSION, 'Medicines > Medicines for hypertension > Stepping up treatment'),
+      section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Blood pressure, cholesterol and tobacco'),
+      section(DIABETES, 'Treatment > Treatment of type 2 diabetes > Adding a sulfonylurea'),
+      section(HYPERTENSION, 'Measuring blood pressure > Measuring blood pressure correctly'),
+    ];
+    expect(sectionsOnTopic('HTN not controlled', found).map((s) => s.bookTitle)).toEqual([HYPERTENSION, HYPERTENSION]);
+    // Books that each name a word the other does not both stay.
+    expect(sectionsOnTopic('hypertension and diabetes', found)).toHaveLength(4);
+  });
+
   it('reads "side effects" as what happened with a treatment: the TB book, not every book with a side-effects section', () => {
     const TB = 'Tuberculosis screening and referral: sample guideline';
     const HYPERTENSION = 'Hypertension in adults: sample guideline';
