@@ -231,8 +231,9 @@ function classifiedMalnutrition(stated: string, findings: readonly Finding[], ha
  * 115 mm, is severe acute malnutrition; 115 to below 125 mm, moderate. "Malnutrition" at 18 months with
  * a MUAC of 118 mm had SAM's appetite test, RUTF ration and urgent referral. A MUAC of 125 mm or more with
  * no oedema is no acute malnutrition (Table 1.1's green): "malnutrition?" at 130 mm had the RUTF ration of
- * SAM and its urgent referral. No MUAC, or another age: as written. Kwashiorkor and marasmus, the old names of oedematous SAM and
- * severe wasting, are SAM by name (age unknown too): "kwashiorkor" was "not covered by the guidelines".
+ * SAM and its urgent referral. No MUAC, or another age: as written. Kwashiorkor and marasmus, the old
+ * names of oedematous SAM and severe wasting, are SAM by name (age unknown too): "kwashiorkor" was "not
+ * covered by the guidelines".
  */
 function gradedByMuac(condition: string, findings: readonly Finding[], demographics: Demographics): string {
   if (!UNGRADED_MALNUTRITION.test(condition) || MALNUTRITION_GRADE_STATED.test(condition)) return condition;

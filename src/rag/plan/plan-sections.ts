@@ -76,9 +76,9 @@ function booksNaming(sections: ReadonlyArray<Pick<CitedSection, 'bookTitle' | 't
       named.set(section.bookTitle, book.add(word));
     }
   }
-  const partOfAnother = (book: Set<string>) =>
-    [...book].every((w) => ![...written].some((x) => sameWord(w, x))) && [...named.values()].some((other) => other.size > book.size && [...book].every((w) => other.has(w)));
-  return new Set([...named].filter(([, book]) => !partOfAnother(book)).map(([title]) => title));
+  const onlyExpanded = (book: Set<string>) => [...book].every((w) => ![...written].some((x) => sameWord(w, x)));
+  const partOfAnother = (book: Set<string>) => [...named.values()].some((other) => other.size > book.size && [...book].every((w) => other.has(w)));
+  return new Set([...named].filter(([, book]) => !(onlyExpanded(book) && partOfAnother(book))).map(([title]) => title));
 }
 
 /**
