@@ -1920,6 +1920,27 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustCite: [/Side effects to watch for/i],
   },
   {
+    // "IPT" at a first antenatal visit is intermittent preventive treatment of malaria in pregnancy
+    // (sulfadoxine-pyrimethamine); the lexicon read it as isoniazid preventive treatment, and the plan was
+    // isoniazid's dose by body weight. With "IPT for belle woman", the ACT course of a woman with malaria.
+    id: 'ipt-at-antenatal-care-is-sp-not-isoniazid',
+    book: 'malaria',
+    population: 'woman of 25 at 20 weeks, first antenatal visit, no fever',
+    messages: ['woman 25, 20 weeks pregnant', 'first antenatal visit, no fever, never had SP', 'dx: IPT'],
+    mustCite: [/Preventive treatment in pregnancy \(IPTp\)/],
+    mustNotSay: [/isoniazid|10 mg\/kg|5 mg\/kg|4 tablets twice a day/i],
+  },
+  {
+    // The same question in Pidgin at 16 weeks: read as IPTp but without the word malaria, the treatment
+    // section of her trimester was not seen as the illness she asks to prevent, and its ACT course led.
+    id: 'ipt-for-belle-woman-gets-no-act-course',
+    book: 'malaria',
+    population: 'woman of 21 at 16 weeks, first antenatal visit, no fever, no net',
+    messages: ['woman 21, 16 weeks pregnant', 'first ANC today, never take SP, no hot body, no net', 'dx: IPT for belle woman'],
+    mustCite: [/Preventive treatment in pregnancy \(IPTp\)/],
+    mustNotSay: [/4 tablets twice a day|100 mg\/270 mg|isoniazid/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

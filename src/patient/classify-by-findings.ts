@@ -13,6 +13,7 @@ import { oedemaFound } from './oedema.js';
 import { ageInMonths, UNDER_FIVE_UPPER_MONTHS } from './age.js';
 import { normaliseClinicalText } from './clinical-text.js';
 import { withoutNegatedPhrases } from './negation.js';
+import { withIptInPregnancyNamed } from './ipt-in-pregnancy.js';
 
 /**
  * A diagnosis made more precise by what the health worker found, where a guideline's classification
@@ -26,6 +27,7 @@ import { withoutNegatedPhrases } from './negation.js';
 export function classifiedByFindings(condition: string, findings: readonly Finding[], hasDangerSign: boolean, demographics: Demographics = {}): string {
   // Each step refines only the diagnoses it is about and leaves the others as they are.
   const steps: Array<(dx: string) => string> = [
+    (dx) => withIptInPregnancyNamed(dx, findings, demographics),
     (dx) => classifiedMalnutrition(dx, findings, hasDangerSign, demographics),
     (dx) => classifiedDiarrhoea(dx, findings, demographics),
     (dx) => classifiedAnaemia(dx, findings),

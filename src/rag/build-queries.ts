@@ -5,6 +5,7 @@ import { missedPrevention } from '../patient/missed-prevention.js';
 import { pregnancyStatus } from '../patient/pregnancy.js';
 import { namesEclampsia, suggestedPreEclampsia } from '../patient/hypertension-in-pregnancy.js';
 import { classifiedDiarrhoea, classifiedTbScreen } from '../patient/classify-by-findings.js';
+import { withIptInPregnancyNamed } from '../patient/ipt-in-pregnancy.js';
 import { MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { MEDICINE_CLASS_WORDS } from './chw-lexicon.js';
 import { asksToStartTreatment, medicinesNotTaken } from './section-role.js';
@@ -82,7 +83,7 @@ export function buildQueryVariants(input: PatientContext): BuiltQueries {
   // three weeks of it with dehydration, severe persistent diarrhoea (refer): not the plans its words match.
   // A "cough" in a person living with HIV is presumptive TB whatever its duration: the TB screen's next
   // step, testing, belongs in the plan.
-  const classified = classifiedTbScreen(classifiedDiarrhoea(input.condition, input.findings, d), input.findings, d);
+  const classified = classifiedTbScreen(classifiedDiarrhoea(withIptInPregnancyNamed(input.condition, input.findings, d), input.findings, d), input.findings, d);
   const suggested = [preEclampsia, course && MALNUTRITION_COURSE_WORDS[course]].filter((s): s is string => Boolean(s));
   const diagnosis = [conditionQueryText(classified), ...suggested].join(' ');
   const condition = normaliseQueryText(diagnosis);

@@ -41,7 +41,7 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['pmtct', 'prevention of mother-to-child transmission'],
   ['eid', 'early infant diagnosis'],
   ['anc', 'antenatal care'],
-  ['iptp', 'intermittent preventive treatment in pregnancy'],
+  ['iptp', 'intermittent preventive treatment of malaria in pregnancy'],
   ['sp', 'sulfadoxine-pyrimethamine'],
   ['smc', 'seasonal malaria chemoprevention'],
   ['itn', 'insecticide-treated net'],
