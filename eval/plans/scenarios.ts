@@ -472,10 +472,24 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'pneumonia',
     population: 'young infant under 2 months',
     messages: ['5 week old baby, 3.5 kg, cough and fast breathing RR 70', 'dx: pneumonia'],
-    // "Do not give amoxicillin dispersible tablets at home to a young infant" (ch2): urgent referral.
+    // "Do not give amoxicillin dispersible tablets at home to a young infant" (ch2): urgent referral. Fast
+    // breathing under 2 months raised no referral, and the plan kept the home course's length and day-3 visit.
+    urgent: true,
     mustSay: [/refer/i],
-    mustNotSay: [/give amoxicillin twice a day/i],
+    mustCite: [/Young infants under 2 months/],
+    mustNotSay: [/give amoxicillin twice a day|number of days depends|back on day 3/i],
     mustNotCite: [PREGNANCY_SECTION],
+  },
+  {
+    // The same baby as a CHW writes it: "not feeding well" under 2 months is a sign to refer too (ch2).
+    id: 'young-infant-feeding-poorly-with-fast-breathing-is-referred',
+    book: 'pneumonia',
+    population: 'young infant of 5 weeks, breathing 64, not feeding well',
+    messages: ['baby 5 weeks, 4 kg', 'fast breathing 64, not feeding well', 'dx: pneumonia'],
+    urgent: true,
+    mustSay: [/referred urgently/i],
+    mustCite: [/Young infants under 2 months/],
+    mustNotSay: [/give amoxicillin twice a day|number of days depends|back on day 3/i],
   },
 
   {

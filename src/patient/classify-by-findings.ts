@@ -10,7 +10,7 @@ import { resultPolarity } from './test-result.js';
 import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
 import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm, SAM_MUAC_MM } from './malnutrition-treatment-course.js';
 import { oedemaFound } from './oedema.js';
-import { ageInMonths, UNDER_FIVE_UPPER_MONTHS } from './age.js';
+import { ageGroupForMonths, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from './age.js';
 import { normaliseClinicalText } from './clinical-text.js';
 import { withoutNegatedPhrases } from './negation.js';
 import { withIptInPregnancyNamed } from './ipt-in-pregnancy.js';
@@ -88,13 +88,17 @@ export function classifiedPneumonia(condition: string, demographics: Demographic
     return found === undefined ? condition : withClass(found === 'no pneumonia' ? NO_PNEUMONIA : PNEUMONIA_CLASS_NAMES[found], condition);
   }
   if (!/\bpneumonia\b/i.test(condition) || PNEUMONIA_CLASS_STATED.test(condition)) return condition;
-  const found = pneumoniaClass(demographics, findings, hasDangerSign);
+  // Pneumonia in a young infant is part of possible serious bacterial infection: referred urgently, never
+  // amoxicillin at home. "pneumonia" at 5 weeks was planned as a child's fast breathing (3 days of amoxicillin).
+  const months = ageInMonths(demographics);
+  const found = months !== undefined && ageGroupForMonths(months) === 'young_infant' ? (/\byoung infant\b/i.test(condition) ? undefined : 'young infant') : pneumoniaClass(demographics, findings, hasDangerSign);
   if (found === undefined) return condition;
-  const named = PNEUMONIA_CLASS_NAMES[found];
+  const named = found === 'young infant' ? YOUNG_INFANT_PNEUMONIA : PNEUMONIA_CLASS_NAMES[found];
   return /^\s*pneumonia\s*$/i.test(condition) ? named : withClass(named, condition);
 }
 
 const NO_PNEUMONIA = 'cough or cold (no pneumonia)';
+const YOUNG_INFANT_PNEUMONIA = 'pneumonia in a young infant under 2 months';
 
 /** A diagnosis that names nothing but a cough or a cold and how long ("cough", "cough 3 days", "cold and cough"). */
 function namesOnlyCough(condition: string): boolean {

@@ -192,6 +192,29 @@ export const YOUNG_INFANT_FEVER_TEMPERATURE = phrasings(
   String.raw`37\.[5-9]\d*\s*(?:°\s*c|deg\w*(?:\s*c)?|c)`,
 );
 
+/** A count of 60 to 149 breaths a minute. */
+const SIXTY_OR_MORE = String.raw`(?:[6-9]\d|1[0-4]\d)`;
+
+/**
+ * Fast breathing in a young infant (IMCI: 60 breaths a minute or more under 2 months): a count of 60 or
+ * more, or fast breathing stated (a count the health worker made but did not write).
+ */
+export const YOUNG_INFANT_FAST_BREATHING = phrasings(
+  String.raw`(?:respiratory rate|resp(?:iratory)? rate|rr|breathing(?: rate)?|breaths?)\s*(?:of|is|=|:)?\s*${SIXTY_OR_MORE}`,
+  String.raw`${SIXTY_OR_MORE}\s*breaths?\s*(?:per|\/|a)\s*min\w*`,
+  String.raw`fast breathing`,
+  String.raw`breathing (?:is )?(?:very )?(?:fast|rapid\w*)`,
+  String.raw`rapid breathing`,
+  String.raw`tachypn\w*`,
+);
+
+/** Feeding poorly (IMCI: a sign of very severe disease in a young infant; "not able to feed" is UNABLE_TO_BREASTFEED). */
+export const FEEDING_POORLY = phrasings(
+  String.raw`(?:feed|breast\s?-?\s?feed|suck)(?:s|ing)? poorly`,
+  String.raw`poor(?:ly)? (?:feed|breast\s?-?\s?feed|suck)\w*`,
+  String.raw`not (?:feeding|breast\s?-?\s?feeding|sucking) (?:well|properly|much|enough|normally)`,
+);
+
 /** The word that says a fever is absent even without a negation cue. */
 export const AFEBRILE = /\bafebrile\b/;
 

@@ -48,6 +48,9 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'not able to drink'), true, child(24))).toBe('severe pneumonia or very severe disease');
     expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'very sleepy, hard to wake'), true, child(24))).toBe('severe pneumonia or very severe disease');
     expect(classifiedByFindings('pneumonia', signs('chest indrawing', 'no convulsions'), true, child(24))).toBe('chest-indrawing pneumonia');
+    // Under 2 months any pneumonia is a young infant's (possible serious bacterial infection: refer), whatever the signs.
+    expect(classifiedByFindings('pneumonia', signs('RR 70'), true, child(1))).toBe('pneumonia in a young infant under 2 months');
+    expect(classifiedByFindings('chest infection, pneumonia?', [], false, child(1.5))).toBe('pneumonia in a young infant under 2 months: chest infection, pneumonia?');
     // A class she stated, another age group, or no sign that decides: as written.
     expect(classifiedByFindings('pneumonia with fast breathing', signs('chest indrawing'), false, child(20))).toBe('pneumonia with fast breathing');
     expect(classifiedByFindings('pneumonia', signs('respiratory rate 30/min'), false, { ageYears: 30, sex: 'male' })).toBe('pneumonia');

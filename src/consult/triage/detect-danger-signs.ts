@@ -15,7 +15,10 @@
  * - A stiff neck counts unless fever is explicitly absent ("no fever", "afebrile").
  * - Fever (or a temperature of 37.5 °C or more) counts in a young infant, known to be under 2 months:
  *   IMCI's sign of very severe disease in a sick young infant, whom WHO says to refer, not treat at home.
- *   Fever alone never counts at an unknown age.
+ *   Fever alone never counts at an unknown age. So do fast breathing (60 a minute or more, or said) and
+ *   feeding poorly in a young infant: "any infant under 2 months with fast breathing ... feeding poorly
+ *   or not feeding ... must be referred urgently" (pneumonia sample, ch2); at 2 months and over they
+ *   classify pneumonia or are asked about, and are not danger signs.
  * - Severe dehydration follows IMCI: two of lethargic/unconscious, sunken eyes, not able to drink
  *   or drinking poorly, skin pinch going back very slowly, with at least one of the two physical
  *   signs; or "severe dehydration" said outright.
@@ -46,6 +49,8 @@ export const DANGER_SIGN_CODES = [
   'severe_abdominal_pain_in_pregnancy',
   'chest_pain',
   'fever_in_young_infant',
+  'fast_breathing_in_young_infant',
+  'feeding_poorly_in_young_infant',
 ] as const;
 
 export type DangerSignCode = (typeof DANGER_SIGN_CODES)[number];
@@ -88,6 +93,8 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   severe_abdominal_pain_in_pregnancy: 'Severe abdominal pain in pregnancy',
   chest_pain: 'Chest pain',
   fever_in_young_infant: 'Fever in a young infant (under 2 months)',
+  fast_breathing_in_young_infant: 'Fast breathing in a young infant (under 2 months)',
+  feeding_poorly_in_young_infant: 'Feeding poorly in a young infant (under 2 months)',
 };
 
 const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
@@ -143,6 +150,10 @@ export function detectDangerSigns(text: string, context: TriageContext = {}): Da
   if (triage.knownYoungInfant) {
     const fever = triage.found(patterns.FEVER) ?? triage.found(patterns.YOUNG_INFANT_FEVER_TEMPERATURE);
     if (fever) triage.add('fever_in_young_infant', 'child', [fever]);
+    const fastBreathing = triage.found(patterns.YOUNG_INFANT_FAST_BREATHING);
+    if (fastBreathing) triage.add('fast_breathing_in_young_infant', 'child', [fastBreathing]);
+    const feedingPoorly = triage.found(patterns.FEEDING_POORLY);
+    if (feedingPoorly) triage.add('feeding_poorly_in_young_infant', 'child', [feedingPoorly]);
   }
   if (!triage.knownUnderFive) {
     const chestPain = triage.found(patterns.CHEST_PAIN);

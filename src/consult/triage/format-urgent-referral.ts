@@ -32,6 +32,8 @@ const FIRST_AID_GROUP: Readonly<Record<DangerSignCode, FirstAidGroup | undefined
   severe_abdominal_pain_in_pregnancy: 'pregnancy',
   chest_pain: 'chest_pain',
   fever_in_young_infant: 'young_infant',
+  fast_breathing_in_young_infant: 'young_infant',
+  feeding_poorly_in_young_infant: 'young_infant',
 };
 
 const FIRST_AID: Readonly<Record<FirstAidGroup, string>> = {

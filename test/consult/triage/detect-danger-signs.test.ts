@@ -170,6 +170,16 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   ['fever, RDT positive', [], { ageMonths: 2 }],
   ['fever, RDT positive', []],
   ['no fever, feeding well', [], { ageMonths: 1 }],
+  // Under 2 months, fast breathing (60 a minute or more, or said) and feeding poorly are signs to refer
+  // (IMCI's sick young infant); from 2 months they classify pneumonia or are asked about.
+  ['cough and fast breathing RR 70', ['fast_breathing_in_young_infant'], { ageMonths: 1 }],
+  ['breathing 64 per minute', ['fast_breathing_in_young_infant'], { ageMonths: 1 }],
+  ['RR 56, feeding well', [], { ageMonths: 1 }],
+  ['RR 64', [], CHILD],
+  ['no fast breathing', [], { ageMonths: 1 }],
+  ['not feeding well', ['feeding_poorly_in_young_infant'], { ageMonths: 1 }],
+  ['feeds poorly since yesterday', ['feeding_poorly_in_young_infant'], { ageMonths: 1.5 }],
+  ['feeds poorly since yesterday', [], CHILD],
 ];
 
 describe('detectDangerSigns', () => {
