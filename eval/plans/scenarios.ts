@@ -1955,6 +1955,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/4 tablets twice a day|100 mg\/270 mg|isoniazid/i],
   },
   {
+    // A fever with a negative RDT in a child on no medicine: "Suspected treatment failure" was cited, and its
+    // "Refer urgently." (the order for a patient getting worse during treatment) stood alone in the plan.
+    id: 'fever-with-negative-rdt-gets-no-treatment-failure-referral',
+    book: 'malaria',
+    population: 'child of 4, fever, negative RDT, on no medicine',
+    messages: ['child 4 yrs, 16 kg', 'fever, RDT negative, no cough, no diarrhoea', 'dx: fever'],
+    mustSay: [/other causes of fever/i],
+    mustNotSay: [/^- Refer urgently\./m, /different ACT|early treatment failure/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

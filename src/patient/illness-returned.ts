@@ -107,3 +107,21 @@ export function timeSinceCourseFits(line: string, daysSinceCourse: number): bool
 export function illnessBackAfterCourseIn(findings: ReadonlyArray<{ value: string; negated?: boolean }>): IllnessBackAfterCourse | undefined {
   return findings.filter((f) => !f.negated).map((f) => illnessBackAfterCourse(f.value)).find((back) => back !== undefined);
 }
+
+/**
+ * Words that put the patient on a course or after one: a medicine or treatment named, an illness still
+ * there, worse or not improving, back again, or a failure. Read broadly: a line for a patient on treatment
+ * is dropped only when nothing of the consult says she is, or was, on one.
+ */
+const ON_OR_AFTER_A_COURSE = /\b(?:on|taking|takes|took|taken|given|started|finished|completed|treated|treatment|course|dose[sd]?|tablets?|still|again|back|returned|not (?:improving|improved|better|responding)|no improvement|worse|fail\w*|relapse\w*|day \d)\b/i;
+
+/**
+ * True when nothing the health worker said (findings, or the diagnosis) puts the patient on a course of
+ * treatment or after one, and she names no medicine taken: a child with a fever and a negative RDT. The
+ * guideline's lines for the days of treatment ("Getting worse during treatment ... Refer urgently") and for
+ * an illness back after one are then for other patients.
+ */
+export function noCourseStated(findings: ReadonlyArray<{ category?: string; value: string; negated?: boolean }>, conditions: readonly string[]): boolean {
+  const said = [...conditions, ...findings.filter((f) => !f.negated).map((f) => f.value)];
+  return !findings.some((f) => f.category === 'medication' && !f.negated) && !said.some((text) => ON_OR_AFTER_A_COURSE.test(text));
+}

@@ -147,7 +147,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
     const units = withConditionalListsJoined(sectionUnits(sectionBody(section)), (item) => !excludesPatient(item, input.demographics));
     // Fever back weeks after a finished course: the lines for the days of treatment, or for another time since it, are not hers.
-    const otherCourseStage = unitsForAnotherCourseStage(units, input.findings);
+    const otherCourseStage = unitsForAnotherCourseStage(units, input.findings, conditions);
     // "Older children and adults: ..." after a line whose age band holds her is not hers.
     const forOlder = linesForOlderPatients(units.map((u) => u.text), input.demographics);
     const bands = units.map((u) => (u.cells ? rowFit(u.cells, input.demographics) : 'no_band'));

@@ -3,7 +3,7 @@ import { symptomaticTbContact } from '../../patient/tb-symptom-screen.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { namesDiarrhoea, namesDysentery } from '../../patient/dehydration.js';
 import { TYPE_1_DIABETES, TYPE_2_DIABETES } from '../../patient/diabetes-type.js';
-import { DURING_TREATMENT_HEADING, illnessBackAfterCourseIn, timeSinceCourseFits } from '../../patient/illness-returned.js';
+import { DURING_TREATMENT_HEADING, ILLNESS_BACK_HEADING, illnessBackAfterCourseIn, noCourseStated, timeSinceCourseFits } from '../../patient/illness-returned.js';
 import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
@@ -990,7 +990,7 @@ export function headingForPeopleWithAnotherCondition(heading: string, bookTitle:
  */
 export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' | 'text' | 'titlePath'>, d: Demographics, conditions: readonly string[] = [], findings: readonly Finding[] = []): string[] {
   const units = sectionUnits(sectionBody(section));
-  const otherStage = unitsForAnotherCourseStage(units, findings);
+  const otherStage = unitsForAnotherCourseStage(units, findings, conditions);
   const older = linesForOlderPatients(units.map((u) => u.text), d);
   return units.filter((unit, i) => otherStage[i] || older[i] || subheadingExcludesPatient(section, unit, d, conditions, findings)).map((unit) => comparable(unit.text));
 }
@@ -1001,11 +1001,20 @@ export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' 
  * those for another time since the course ("When fever returns more than 28 days after treatment ... treat
  * again with the first-line ACT" for fever back after 21 days) with the lines after them under the same
  * sub-heading ("... within 28 days ..., the first treatment may have failed. Refer the patient ...").
- * All false without such a finding.
+ * Without such a finding, when nothing said puts her on a course or after one (noCourseStated), those under
+ * a heading for the illness back after it, and, with no positive test to start a course today, those under
+ * one for the days of treatment: "Getting worse during treatment ... Refer urgently" is no plan for a child
+ * with a fever and a negative RDT. Otherwise all false.
  */
-export function unitsForAnotherCourseStage(units: readonly SectionUnit[], findings: readonly Finding[]): boolean[] {
+export function unitsForAnotherCourseStage(units: readonly SectionUnit[], findings: readonly Finding[], conditions: readonly string[] = []): boolean[] {
   const days = illnessBackAfterCourseIn(findings)?.daysSinceCourse;
-  if (days === undefined) return units.map(() => false);
+  if (days === undefined) {
+    // On no course and after none, the lines for an illness back after one are not hers; nor, unless a positive
+    // test starts her course today ("Getting worse during treatment" is her follow-up then), those for its days.
+    const none = conditions.length > 0 && noCourseStated(findings, conditions);
+    const starts = findings.some((f) => f.category === 'test_result' && !f.negated && resultPolarity(f.value) === 'positive');
+    return units.map((unit) => none && (ILLNESS_BACK_HEADING.test(unit.subheading ?? '') || (!starts && DURING_TREATMENT_HEADING.test(unit.subheading ?? ''))));
+  }
   let fits: boolean | undefined;
   let under: string | undefined;
   return units.map((unit) => {

@@ -105,10 +105,20 @@ export function sectionUnits(body: string): SectionUnit[] {
       subheading = line;
       continue;
     }
-    for (const sentence of splitSentences(line)) push({ kind: 'sentence', text: sentence });
+    const first = units.length;
+    for (const sentence of splitSentences(line)) {
+      // "... has an early treatment failure or a different illness. Refer urgently.": the order is the
+      // sentence before's, and alone it read as an order for every patient.
+      const previous = units.length > first ? units[units.length - 1] : undefined;
+      if (previous && BARE_ORDER.test(sentence)) units[units.length - 1] = { ...previous, text: `${previous.text} ${sentence}` };
+      else push({ kind: 'sentence', text: sentence });
+    }
   }
   return units;
 }
+
+/** An order that says nothing of whom it is for: "Refer urgently.", "Refer immediately.", "Refer the patient." */
+const BARE_ORDER = /^(?:refer|transfer)(?:\s+(?:the\s+(?:patient|child|woman|person)|them|him|her))?(?:\s+(?:urgently|immediately|at once|now|the same day))?[.!]$/i;
 
 /**
  * A list introduced by a condition ("Refer immediately if BP is 180/110 mmHg or more with any of these",

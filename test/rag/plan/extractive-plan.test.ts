@@ -274,6 +274,26 @@ describe('extractivePlan for fever back after a finished malaria course', () => 
   });
 });
 
+describe('extractivePlan for a patient on no course and after none', () => {
+  const child = { ageYears: 4, sex: 'female' as const, weightKg: 16 };
+  const planFor = async (findings: Finding[], condition: string) => {
+    const sections = labelSections(await pickSections('SAMPLE-MALARIA', ['Suspected treatment failure']));
+    return extractivePlan({ diagnoses: [{ condition }], demographics: child, findings, sections });
+  };
+
+  it('gives a fever with a negative RDT neither the lines for the days of treatment nor those for fever back after it', async () => {
+    const plan = await planFor([{ category: 'symptom', value: 'fever' }, { category: 'test_result', value: 'RDT negative' }], 'fever');
+    expect(plan).not.toContain('Refer urgently.');
+    expect(plan).not.toContain('during the three days of treatment');
+    expect(plan).not.toContain('a different ACT');
+  });
+
+  it('keeps the days of treatment for a positive RDT (her course starts today) and for a child still hot on day 2 of AL', async () => {
+    expect(await planFor([{ category: 'test_result', value: 'RDT positive' }], 'malaria')).toContain('during the three days of treatment');
+    expect(await planFor([{ category: 'symptom', value: 'still hot on day 2 of AL' }], 'malaria')).toContain('during the three days of treatment');
+  });
+});
+
 describe('extractivePlan on the sample anaemia guideline (Table 3.1, headers with "; " inside brackets)', () => {
   it("gives a 2-year-old of 12 kg with some pallor her row of the iron table and the instruction that introduces it", async () => {
     const sections = labelSections(await pickSections('SAMPLE-ANAEMIA', ['Iron dosing for children by age']));

@@ -41,3 +41,16 @@ describe('sub-headings inside a chunk', () => {
   });
 });
 
+
+describe('an order that says nothing of whom it is for', () => {
+  it('stays with the sentence before it, which says for whom', () => {
+    const units = sectionUnits(['Getting worse during treatment', '', 'A patient who develops any danger sign during treatment has an early treatment failure. Refer urgently. For a child with danger signs, give rectal artesunate.'].join('\n'));
+    expect(units.map((u) => [u.text, u.subheading])).toEqual([
+      ['A patient who develops any danger sign during treatment has an early treatment failure. Refer urgently.', 'Getting worse during treatment'],
+      ['For a child with danger signs, give rectal artesunate.', 'Getting worse during treatment'],
+    ]);
+    // An order at the start of a paragraph, or one that says whom and why, is a unit of its own.
+    expect(sectionUnits('Refer urgently. Then call the facility.').map((u) => u.text)).toEqual(['Refer urgently.', 'Then call the facility.']);
+    expect(sectionUnits('Check the child. Refer urgently if the child cannot drink.').map((u) => u.text)).toEqual(['Check the child.', 'Refer urgently if the child cannot drink.']);
+  });
+});
