@@ -1965,6 +1965,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/^- Refer urgently\./m, /different ACT|early treatment failure/i],
   },
   {
+    // "eye no sink" is Pidgin for eyes not sunken, a sign checked and normal: no dehydration, Plan A. Read as
+    // nothing, the diarrhoea went unclassified and the plan had zinc and the four rules' headings but no fluid.
+    id: 'running-stomach-with-eyes-not-sunken-in-pidgin-gets-extra-fluid',
+    book: 'diarrhoea',
+    population: 'child of 2, watery stools, eyes not sunken (in Pidgin)',
+    messages: ['pikin 2 yrs, 11 kg', 'stooling 5 times today, watery, no blood, e dey drink well, eye no sink', 'dx: running stomach'],
+    mustCite: [/Plan A: treat diarrhoea at home/],
+    mustSay: [/Give extra fluid|packets of ORS/i],
+    mustNotSay: [GRAVER_DEHYDRATION_PLAN],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

@@ -347,6 +347,16 @@ export const SUNKEN_EYES = phrasings(
   String.raw`eyes? (?:don |dey |don dey |have |has )?sink\w*`,
 );
 
+/**
+ * Eyes looked at and not sunken: "eyes not sunken", "eyes normal", Pidgin "eye no sink". The word "not" is
+ * part of the phrasing (the negation check looks only before a match), as for a skin pinch that goes back at once.
+ */
+export const EYES_NOT_SUNKEN = phrasings(
+  String.raw`eyes? (?:are |is |look |looks )?(?:not|no) (?:sunken|sunk\w*|deep)`,
+  String.raw`eyes? (?:no|no dey|never) sink\w*`,
+  String.raw`eyes? (?:are |look |looks )?normal`,
+);
+
 const PINCH = String.raw`(?:skin )?pinch(?: test)?`;
 const GOES_BACK = String.raw`(?:goes back|returns|went back|go back|takes|is)`;
 

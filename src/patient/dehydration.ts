@@ -43,9 +43,10 @@ export function dehydrationClass(findings: readonly Finding[]): DehydrationClass
   if (present(STATED_SEVERE_DEHYDRATION)) return 'severe';
   if (present(STATED_SOME_DEHYDRATION)) return 'some';
   const absent = (pattern: RegExp) => texts.some((t) => (t.negated ? pattern.test(t.clinical.text) : findMentions(t.clinical, pattern).some((m) => m.negated)));
-  // A skin pinch that goes back at once is a sign checked and found normal, as "no sunken eyes" is; "no
-  // dehydration" is the class itself.
-  return SIGNS_OF_DEHYDRATION.some(absent) || absent(DEHYDRATION_UNQUALIFIED) || present(signs.NORMAL_SKIN_PINCH) ? 'none' : undefined;
+  // A skin pinch that goes back at once is a sign checked and found normal, as "no sunken eyes" is (and
+  // "eyes not sunken"); "no dehydration" is the class itself.
+  const normal = [signs.NORMAL_SKIN_PINCH, signs.EYES_NOT_SUNKEN];
+  return SIGNS_OF_DEHYDRATION.some(absent) || absent(DEHYDRATION_UNQUALIFIED) || normal.some(present) ? 'none' : undefined;
 }
 
 /** The longest time diarrhoea is said to have lasted, in days ("diarrhoea 3 weeks", "loose stools for 16 days"). */

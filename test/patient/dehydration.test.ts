@@ -25,6 +25,10 @@ describe('dehydrationClass (IMCI: two signs of a row)', () => {
   it('reads a skin pinch that goes back at once as a sign checked and found normal', () => {
     expect(dehydrationClass([sign('skin pinch goes back immediately')])).toBe('none');
     expect(dehydrationClass([sign('thirsty'), sign('pinch goes back quickly')])).toBe('none');
+    // Eyes looked at and not sunken, in English or Pidgin ("eye no sink"), are a sign checked and normal too.
+    expect(dehydrationClass([sign('eyes not sunken')])).toBe('none');
+    expect(dehydrationClass([sign('stooling 5 times, eye no sink')])).toBe('none');
+    expect(dehydrationClass([sign('e eye don sink'), sign('thirsty')])).toBe('some');
     // Two signs of a row still classify; a pinch that does not go back at once is no normal pinch.
     expect(dehydrationClass([sign('restless'), sign('sunken eyes'), sign('skin pinch goes back immediately')])).toBe('some');
     expect(dehydrationClass([sign('skin pinch does not go back immediately')])).toBeUndefined();

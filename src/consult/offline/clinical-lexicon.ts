@@ -83,6 +83,8 @@ export const CLINICAL_LEXICON: readonly LexiconEntry[] = [
   sign('skin pinch goes back very slowly', dangerSigns.VERY_SLOW_SKIN_PINCH),
   sign('skin pinch goes back slowly', dangerSigns.SLOW_SKIN_PINCH),
   sign('skin pinch goes back immediately', dangerSigns.NORMAL_SKIN_PINCH),
+  sign('eyes not sunken', dangerSigns.EYES_NOT_SUNKEN),
+  sign('drinking poorly', dangerSigns.DRINKING_POORLY),
   // The class, when the health worker has classified it: "no dehydration", "some dehydration".
   sign('severe dehydration', STATED_SEVERE_DEHYDRATION),
   sign('some dehydration', STATED_SOME_DEHYDRATION),

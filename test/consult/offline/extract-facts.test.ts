@@ -150,6 +150,16 @@ const SYMPTOMS: readonly Case[] = [
     findings: [symptom('diarrhoea'), exam('skin pinch goes back immediately')],
   },
   {
+    // Eyes looked at and not sunken (Pidgin "eye no sink") are a finding as a normal skin pinch is; drinking
+    // poorly is one of severe dehydration's signs. Both were dropped.
+    text: 'stooling 5 times today, eye no sink',
+    findings: [symptom('diarrhoea'), exam('eyes not sunken')],
+  },
+  {
+    text: 'eyes sunken, not drinking well',
+    findings: [exam('sunken eyes'), exam('drinking poorly')],
+  },
+  {
     // The dehydration class the health worker gives is a finding: "no dehydration" was dropped, and a
     // diarrhoea said to have none was left unclassified.
     text: 'diarrhoea 2 days, no dehydration',
