@@ -1976,6 +1976,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [GRAVER_DEHYDRATION_PLAN],
   },
   {
+    // "TB screening" for a man on TLD coughing for a week: any cough in a person living with HIV makes him
+    // presumptive TB, to be tested. Unclassified, his plan was the side-effect table of TB treatment.
+    id: 'tb-screen-asked-for-a-coughing-man-with-hiv-gets-the-test',
+    book: 'tb',
+    population: 'man of 28 on TLD, cough for a week',
+    messages: ['man 28', 'HIV positive on TLD, cough 1 week, no fever, no weight loss, no night sweats', 'dx: TB screening'],
+    mustSay: [/should be tested|laboratory test|rapid molecular test/i],
+    mustNotSay: [/Minor side effects and what to do|Pyridoxine 50 to 75 mg/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

@@ -1,4 +1,4 @@
-import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen } from './tb-symptom-screen.js';
+import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen, tbScreenAskedAndPositive } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
 import { severeAnaemiaFound, somePallorFound } from './anaemia.js';
 import { lowGlucoseFound, veryHighGlucoseFound } from './glucose.js';
@@ -134,10 +134,11 @@ const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hb
  * the test the screen leads to. A diagnosis that names an illness ("pneumonia") is left as it is. A
  * diagnosis of TB that says nothing of how far it is established, with no finding that confirms or treats
  * it, is presumptive too: "TB" for a man coughing for 3 weeks got the HIV test offer and the side-effect
- * table of a person on treatment, not the laboratory test he needs.
+ * table of a person on treatment, not the laboratory test he needs. So is a TB screen asked for and answered
+ * by a symptom that makes him presumptive (tbScreenAskedAndPositive).
  */
 export function classifiedTbScreen(condition: string, findings: readonly Finding[], demographics: Demographics = {}): string {
-  const presumptive = (namesOnlyScreenSymptoms(condition) && presumptiveTbByScreen(condition, findings, demographics)) || namesUnconfirmedTb(condition, findings);
+  const presumptive = (namesOnlyScreenSymptoms(condition) && presumptiveTbByScreen(condition, findings, demographics)) || namesUnconfirmedTb(condition, findings) || tbScreenAskedAndPositive(condition, findings, demographics);
   return presumptive ? withClass('presumptive tuberculosis', condition) : condition;
 }
 

@@ -48,6 +48,19 @@ export function presumptiveTbByScreen(condition: string, findings: readonly Find
   return texts.some((t) => firstPresent(t, NIGHT_SWEATS_OR_WEIGHT_LOSS) !== undefined);
 }
 
+/** A diagnosis that asks for the TB screen: "TB screening", "screen for TB". */
+const TB_SCREEN_ASKED = /\bscreen\w*/i;
+
+/**
+ * True when the diagnosis asks for the TB screen and the findings answer it: a person living with HIV with
+ * any of its symptoms, or an adult or adolescent with night sweats or weight loss (presumptiveTbByScreen).
+ * "TB screening" for a man on TLD coughing for a week is presumptive TB, to be tested: his plan had the
+ * side-effect table and the cotrimoxazole of a person treated for TB.
+ */
+export function tbScreenAskedAndPositive(condition: string, findings: readonly Finding[], d: Demographics): boolean {
+  return TB_NAMED.test(condition) && TB_SCREEN_ASKED.test(condition) && presumptiveTbByScreen('', findings, d);
+}
+
 /**
  * The symptoms that rule out starting TB preventive treatment until a clinician has assessed the person
  * for TB disease (sample TB guideline ch4 "Ruling out TB disease first", ch2 "Household contacts"): a

@@ -101,3 +101,19 @@ describe('TB preventive treatment only', () => {
     expect(onTbPreventiveTreatmentOnly('malaria', [med('artemether-lumefantrine')])).toBe(false);
   });
 });
+
+describe('a TB screen asked for', () => {
+  const man = { ageYears: 28, sex: 'male' as const };
+  it('is presumptive TB when the findings answer it', () => {
+    const findings = [{ category: 'history' as const, value: 'HIV positive on TLD' }, { category: 'symptom' as const, value: 'cough 1 week' }];
+    expect(classifiedByFindings('TB screening', findings, false, man)).toBe('presumptive tuberculosis: TB screening');
+    expect(classifiedByFindings('screen for TB', [{ category: 'symptom' as const, value: 'night sweats' }], false, man)).toBe('presumptive tuberculosis: screen for TB');
+  });
+
+  it('stays as written when no symptom of the screen is found', () => {
+    expect(classifiedByFindings('TB screening', [{ category: 'symptom' as const, value: 'cough', negated: true }], false, man)).toBe('TB screening');
+    // A cough alone, in a man not known to live with HIV, is left to the diagnosis (the module's choice).
+    expect(classifiedByFindings('TB screening', [{ category: 'symptom' as const, value: 'cough 1 week' }], false, man)).toBe('TB screening');
+  });
+});
+
