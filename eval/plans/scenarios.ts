@@ -1986,6 +1986,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Minor side effects and what to do|Pyridoxine 50 to 75 mg/i],
   },
   {
+    // A man of 67 not at target on amlodipine 10 mg, the most he can take: "Hypertension in older adults"
+    // says to start with amlodipine 2.5 mg, which his plan gave him as what to do next.
+    id: 'older-man-on-full-dose-amlodipine-is-not-started-again',
+    book: 'hypertension',
+    population: 'man of 67, BP 162/98 on amlodipine 10 mg daily',
+    messages: ['man 67', 'BP 162/98 on amlodipine 10 mg, takes it every day', 'dx: hypertension not controlled'],
+    mustSay: [/increases the dose or adds a second medicine/i],
+    mustNotSay: [/amlodipine 2\.5 mg/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

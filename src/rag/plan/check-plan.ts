@@ -6,7 +6,7 @@ import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment,
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
-import { excludesPatient, rowBelowDoseTaken, rowFit, rowFitsMeasurements, rowForAnotherGroup } from './patient-fit.js';
+import { excludesPatient, rowBelowDoseTaken, rowFit, rowFitsMeasurements, rowForAnotherGroup, startsMedicineTaken } from './patient-fit.js';
 import { givesAnotherBandsDose } from './weight-band-rows.js';
 
 export type RemovalReason =
@@ -25,6 +25,7 @@ export type RemovalReason =
   | 'line_for_other_population'
   | 'dose_treated_in_another_guideline'
   | 'row_below_dose_taken'
+  | 'start_of_medicine_taken'
   | 'course_not_started'
   | 'treatment_of_illness_to_prevent'
   | 'prevention_of_another_illness'
@@ -281,6 +282,10 @@ function checkRecommendation(
   // A titration step below the dose she already takes ("Week 1 (starting dose) ... 500 mg" on 2000 mg a day).
   if (fit && row && rowBelowDoseTaken(substance, row, fit.findings)) {
     return { text: null, labels: [], unknownLabels, reason: 'row_below_dose_taken' };
+  }
+  // A starting dose of a medicine she already takes ("Start with low doses, such as amlodipine 2.5 mg" on amlodipine 10 mg).
+  if (fit && !row && startsMedicineTaken(substance, fit.findings)) {
+    return { text: null, labels: [], unknownLabels, reason: 'start_of_medicine_taken' };
   }
   // Amounts to give, not concentrations: "below 11 g/dL" is a threshold the rules below leave alone.
   const given = dosesGiven(substance);

@@ -8,7 +8,7 @@ import type { LabelledSection } from '../plan-writer.js';
 import { formatCitation } from './citations.js';
 import { dosesGiven, findDoses } from './doses.js';
 import { drugsNamed } from './drug-names.js';
-import { excludesPatient, linesForOlderPatients, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMeasurements } from './patient-fit.js';
+import { excludesPatient, linesForOlderPatients, parseWeightBand, rowBelowDoseTaken, rowFit, rowFitsMeasurements, startsMedicineTaken } from './patient-fit.js';
 import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
@@ -208,6 +208,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (fit === 'other_band' || fit === 'undecided') return;
       if (unit.cells && rowFitsMeasurements(unit.cells, measured) === 'other_band') return;
       if (unit.cells && rowBelowDoseTaken(unit.text, unit.cells, input.findings)) return;
+      if (!unit.cells && startsMedicineTaken(unit.text, input.findings)) return;
       if (unit.cells && rowForPreventionOnly(unit.cells, conditions)) return;
       if (unit.cells && rowForAnotherClass(unit.cells, conditions)) return;
       const givesDose = dosesGiven(unit.text).length > 0;

@@ -89,6 +89,22 @@ export function rowForAnotherGroup(cells: ReadonlyMap<string, string>, demograph
   return [...cells].some(([header, value]) => GROUP_HEADER.test(header.trim()) && excludesPatient(value, demographics));
 }
 
+/** A line that starts a medicine: "Start with low doses, such as amlodipine 2.5 mg", "metformin is started at 500 mg". */
+const STARTS = /\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|initiat\w*)\b/i;
+
+/**
+ * True when a line starts, at a dose, only medicines she already takes: "Start with low doses, such as
+ * amlodipine 2.5 mg once daily, increase slowly" for a man on amlodipine 10 mg whose pressure is not at
+ * target. Her course is past its start; a line that also names a medicine she does not take may be the
+ * step she needs, and stays.
+ */
+export function startsMedicineTaken(text: string, findings: readonly Finding[]): boolean {
+  if (!STARTS.test(text) || !/\d\s*(?:mg|g|micrograms?|µg)\b/i.test(text)) return false;
+  const named = drugsNamed(text);
+  const taken = drugsNamed(medicinesTaken(findings).join(' ; '));
+  return named.size > 0 && [...named].every((drug) => taken.has(drug));
+}
+
 /**
  * True when a titration table's row is a step below the dose she already takes: "Table 3.1 Metformin
  * titration ...: Step: Week 1 (starting dose); ...; Total per day: 500 mg" for a man on metformin 1 g

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
-import { excludesPatient, parseAgeBand, rowBelowDoseTaken, rowFitsMeasurements, titlesExcludePatient, linesForOlderPatients } from '../../../src/rag/plan/patient-fit.js';
+import { excludesPatient, parseAgeBand, rowBelowDoseTaken, rowFitsMeasurements, startsMedicineTaken, titlesExcludePatient, linesForOlderPatients } from '../../../src/rag/plan/patient-fit.js';
 import { tableCells } from '../../../src/rag/plan/section-text.js';
 
 const man = { ageYears: 50, sex: 'male' as const };
@@ -176,3 +176,18 @@ describe('a line for patients older than those of the age bands before it', () =
     expect(linesForOlderPatients(['Weigh the child to choose the dose.', 'Older children and adults who are contacts may also receive it.'], { ageYears: 3 })).toEqual([false, false]);
   });
 });
+
+describe('startsMedicineTaken: a starting dose of what she already takes', () => {
+  const on = (value: string) => [{ category: 'medication' as const, value }];
+  const line = 'Start with low doses, such as amlodipine 2.5 mg once daily, increase slowly, and review more often.';
+  it('is not hers when every medicine it starts is one she takes', () => {
+    expect(startsMedicineTaken(line, on('amlodipine 10 mg daily'))).toBe(true);
+  });
+  it('is hers when she takes none of them, or it starts another beside hers, or gives no dose', () => {
+    expect(startsMedicineTaken(line, [])).toBe(false);
+    expect(startsMedicineTaken(line, on('metformin 500 mg twice daily'))).toBe(false);
+    expect(startsMedicineTaken('Start hydrochlorothiazide 12.5 mg once daily beside amlodipine 10 mg.', on('amlodipine 10 mg daily'))).toBe(false);
+    expect(startsMedicineTaken('Amlodipine is started by the clinician.', on('amlodipine 10 mg daily'))).toBe(false);
+  });
+});
+
