@@ -1996,6 +1996,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/amlodipine 2\.5 mg/i],
   },
   {
+    // "Baby no dey move" at 34 weeks: the guideline refers reduced movements of the baby urgently. Triage had
+    // no such sign, and "reduced" named the TB book's "Reducing spread at home", whose advice on coughing
+    // was in her plan.
+    id: 'baby-not-moving-at-34-weeks-is-referred-from-the-pregnancy-book-only',
+    book: 'pregnancy',
+    population: 'woman of 30 at 34 weeks, baby not moving since yesterday (in Pidgin)',
+    messages: ['woman 30, 34 weeks pregnant', 'baby no dey move since yesterday', 'dx: reduced fetal movement'],
+    urgent: true,
+    mustCite: [/Reduced fetal movements/],
+    mustNotCite: [/Reducing spread at home|Assessing a pregnant woman with fever/],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

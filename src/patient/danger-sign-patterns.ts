@@ -339,6 +339,20 @@ export const PREGNANCY = phrasings(
   String.raw`lochia`,
 );
 
+const UNBORN = String.raw`(?:baby|fo?etus|pikin|child)`;
+
+/**
+ * The baby in the womb moving less or not at all (a pregnancy danger sign: "reduced movements of the baby
+ * needs urgent referral"). The phrasings that start with "not"/"no" include it, as UNABLE_TO_DRINK's do.
+ * Read only in the context of pregnancy: "baby not moving" of a born baby is another sign.
+ */
+export const REDUCED_FETAL_MOVEMENTS = phrasings(
+  String.raw`(?:reduced|decreased|less|fewer|poor|absent|no) (?:fo?etal |baby'?s? )?(?:movements?|kicks?|kicking)(?: of the baby)?`,
+  String.raw`${UNBORN} (?:is |has )?(?:not|no|never|no dey|not dey|don't|does not|has not|stopped|has stopped|no longer) (?:mov\w*|kick\w*)`,
+  String.raw`${UNBORN} (?:is )?(?:moving|moves|kicking|kicks) (?:less|little|very little|rarely)`,
+  String.raw`(?:not|no longer|never) (?:feeling|feel|felt) (?:the )?${UNBORN} (?:mov\w*|kick\w*)`,
+);
+
 /** Sunken eyes (a sign of dehydration). */
 export const SUNKEN_EYES = phrasings(
   String.raw`sunken (?:eyes|eyeballs)`,

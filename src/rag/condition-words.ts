@@ -8,7 +8,7 @@ const MODIFIERS = new Set([
   'management', 'care', 'signs', 'sign', 'test', 'testing', 'diagnosis', 'prevention', 'prevent', 'preventing', 'screening', 'referral', 'guideline',
   'new', 'newly', 'start', 'starting', 'confirmed', 'unconfirmed', 'known', 'presumptive', 'presumed', 'diagnosed',
   'very', 'some', 'other', 'cause', 'high', 'low', 'positive', 'negative', 'serious', 'follow-up', 'followup', 'routine', 'review',
-  'first-line', 'second-line', 'third-line', 'failure',
+  'first-line', 'second-line', 'third-line', 'failure', 'reduced', 'increased', 'decreased',
 ]);
 
 /** The words that name the condition. */

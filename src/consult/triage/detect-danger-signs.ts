@@ -6,10 +6,10 @@
  * - "Not able to breastfeed/feed" counts only when the patient is not known to be 5 years or older
  *   (IMCI's range is 2 months to 5 years); "not able to drink" counts at any age.
  * - Chest pain counts unless the patient is known to be under 5 (IMCI does not use it).
- * - Any vaginal bleeding, and severe abdominal pain, count as pregnancy danger signs only in the
- *   context of pregnancy: `context.pregnant`, or the message itself mentions pregnancy, delivery or
- *   abortion (a negated mention such as "not pregnant" overrides). Heavy vaginal bleeding counts in
- *   every woman; heavy bleeding elsewhere is reported as heavy bleeding.
+ * - Any vaginal bleeding, severe abdominal pain, and the baby moving less or not at all, count as
+ *   pregnancy danger signs only in the context of pregnancy: `context.pregnant`, or the message itself
+ *   mentions pregnancy, delivery or abortion (a negated mention such as "not pregnant" overrides).
+ *   Heavy vaginal bleeding counts in every woman; heavy bleeding elsewhere is reported as heavy bleeding.
  * - Headache with blurred vision counts for everyone; in pregnancy a severe headache or blurred
  *   vision alone also counts (WHO lists both for pre-eclampsia).
  * - A stiff neck counts unless fever is explicitly absent ("no fever", "afebrile").
@@ -47,6 +47,7 @@ export const DANGER_SIGN_CODES = [
   'heavy_bleeding',
   'severe_headache_blurred_vision',
   'severe_abdominal_pain_in_pregnancy',
+  'reduced_fetal_movements',
   'chest_pain',
   'fever_in_young_infant',
   'fast_breathing_in_young_infant',
@@ -91,6 +92,7 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   heavy_bleeding: 'Heavy bleeding',
   severe_headache_blurred_vision: 'Severe headache with blurred vision',
   severe_abdominal_pain_in_pregnancy: 'Severe abdominal pain in pregnancy',
+  reduced_fetal_movements: "Baby moving less or not at all in the womb",
   chest_pain: 'Chest pain',
   fever_in_young_infant: 'Fever in a young infant (under 2 months)',
   fast_breathing_in_young_infant: 'Fast breathing in a young infant (under 2 months)',
@@ -264,6 +266,8 @@ function addPregnancySigns(triage: Triage): void {
   if (pregnancy) {
     const abdominalPain = triage.found(patterns.SEVERE_ABDOMINAL_PAIN);
     if (abdominalPain) triage.add('severe_abdominal_pain_in_pregnancy', 'pregnancy', [abdominalPain]);
+    const fewerMovements = triage.found(patterns.REDUCED_FETAL_MOVEMENTS);
+    if (fewerMovements) triage.add('reduced_fetal_movements', 'pregnancy', [fewerMovements]);
   }
 }
 

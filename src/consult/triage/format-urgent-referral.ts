@@ -30,6 +30,7 @@ const FIRST_AID_GROUP: Readonly<Record<DangerSignCode, FirstAidGroup | undefined
   heavy_bleeding: 'other_bleeding',
   severe_headache_blurred_vision: 'pregnancy',
   severe_abdominal_pain_in_pregnancy: 'pregnancy',
+  reduced_fetal_movements: 'pregnancy',
   chest_pain: 'chest_pain',
   fever_in_young_infant: 'young_infant',
   fast_breathing_in_young_infant: 'young_infant',

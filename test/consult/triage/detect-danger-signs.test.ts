@@ -180,6 +180,12 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   ['not feeding well', ['feeding_poorly_in_young_infant'], { ageMonths: 1 }],
   ['feeds poorly since yesterday', ['feeding_poorly_in_young_infant'], { ageMonths: 1.5 }],
   ['feeds poorly since yesterday', [], CHILD],
+  // The baby in the womb moving less or not at all is a pregnancy danger sign; of a born baby, it is not this sign.
+  ['baby no dey move since yesterday', ['reduced_fetal_movements'], PREGNANT],
+  ['not feeling the baby move today', ['reduced_fetal_movements'], PREGNANT],
+  ['30 weeks pregnant, baby has stopped moving', ['reduced_fetal_movements']],
+  ['baby moving well, no reduced fetal movements', [], PREGNANT],
+  ['baby not moving', [], { ageMonths: 3 }],
 ];
 
 describe('detectDangerSigns', () => {

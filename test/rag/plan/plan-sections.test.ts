@@ -26,6 +26,16 @@ describe('which retrieved sections a plan is written from', () => {
     expect(sectionsOnTopic('pregnancy', found)).toHaveLength(3);
   });
 
+  it('reads "reduced" as a qualifier, not an illness: the TB book\'s "Reducing spread at home" is not about reduced fetal movements', () => {
+    const PREGNANCY = 'Pregnancy care: pre-eclampsia, danger signs and referral';
+    const TB = 'Tuberculosis screening and referral: sample guideline';
+    const found = [
+      section(PREGNANCY, 'Danger signs in pregnancy > Reduced fetal movements'),
+      section(TB, 'Treatment support and side effects > Reducing spread at home'),
+    ];
+    expect(sectionsOnTopic('reduced fetal movement', found).map((s) => s.bookTitle)).toEqual([PREGNANCY]);
+  });
+
   it('reads "first-line" as the line of a treatment, not an illness: "on first-line ART" is not the hypertension book\'s first-line medicines', () => {
     const HIV = 'HIV testing, treatment and prevention: sample guideline';
     const HYPERTENSION = 'Hypertension in adults: sample guideline';
