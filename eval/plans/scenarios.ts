@@ -2008,6 +2008,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Reducing spread at home|Assessing a pregnant woman with fever/],
   },
   {
+    // "Water breaking before labour has started" is on the guideline's list of danger signs (go to the
+    // facility immediately). Triage knew the waters only as a sign of labour, and sent no referral.
+    id: 'waters-broken-with-no-pains-at-39-weeks-is-referred',
+    book: 'pregnancy',
+    population: 'woman of 25 at 39 weeks, waters broke 2 hours ago, no pains',
+    messages: ['woman 25, 39 weeks pregnant', 'waters broke 2 hours ago, no pains yet', 'dx: labour'],
+    urgent: true,
+    mustReply: [/Waters broken before labour has started/],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

@@ -353,6 +353,23 @@ export const REDUCED_FETAL_MOVEMENTS = phrasings(
   String.raw`(?:not|no longer|never) (?:feeling|feel|felt) (?:the )?${UNBORN} (?:mov\w*|kick\w*)`,
 );
 
+/** The waters broken: "waters broke", "water don break", "leaking fluid", "ruptured membranes". */
+export const WATERS_BROKEN = phrasings(
+  String.raw`(?:her |the )?waters? (?:has |have |don |don dey )?(?:broken|broke|break|burst|bursted|rupture\w*)`,
+  String.raw`(?:leaking|draining|losing) (?:clear )?(?:fluid|water|liquor)`,
+  String.raw`water (?:dey )?(?:comot|come out|pour|leak\w*)`,
+  String.raw`ruptured membranes`,
+  String.raw`rupture of (?:the )?membranes`,
+);
+
+/** Labour under way: pains or contractions, "in labour". */
+export const LABOUR_UNDER_WAY = phrasings(
+  String.raw`(?:labou?r )?pains?`,
+  String.raw`contractions?`,
+  String.raw`in (?:active |established )?labou?r`,
+  String.raw`labou?ring`,
+);
+
 /** Sunken eyes (a sign of dehydration). */
 export const SUNKEN_EYES = phrasings(
   String.raw`sunken (?:eyes|eyeballs)`,

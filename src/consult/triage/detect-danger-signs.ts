@@ -6,9 +6,10 @@
  * - "Not able to breastfeed/feed" counts only when the patient is not known to be 5 years or older
  *   (IMCI's range is 2 months to 5 years); "not able to drink" counts at any age.
  * - Chest pain counts unless the patient is known to be under 5 (IMCI does not use it).
- * - Any vaginal bleeding, severe abdominal pain, and the baby moving less or not at all, count as
- *   pregnancy danger signs only in the context of pregnancy: `context.pregnant`, or the message itself
- *   mentions pregnancy, delivery or abortion (a negated mention such as "not pregnant" overrides).
+ * - Any vaginal bleeding, severe abdominal pain, the baby moving less or not at all, and the waters
+ *   broken with no pains or contractions, count as pregnancy danger signs only in the context of
+ *   pregnancy: `context.pregnant`, or the message itself mentions pregnancy, delivery or abortion (a
+ *   negated mention such as "not pregnant" overrides).
  *   Heavy vaginal bleeding counts in every woman; heavy bleeding elsewhere is reported as heavy bleeding.
  * - Headache with blurred vision counts for everyone; in pregnancy a severe headache or blurred
  *   vision alone also counts (WHO lists both for pre-eclampsia).
@@ -48,6 +49,7 @@ export const DANGER_SIGN_CODES = [
   'severe_headache_blurred_vision',
   'severe_abdominal_pain_in_pregnancy',
   'reduced_fetal_movements',
+  'waters_broken_before_labour',
   'chest_pain',
   'fever_in_young_infant',
   'fast_breathing_in_young_infant',
@@ -93,6 +95,7 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   severe_headache_blurred_vision: 'Severe headache with blurred vision',
   severe_abdominal_pain_in_pregnancy: 'Severe abdominal pain in pregnancy',
   reduced_fetal_movements: "Baby moving less or not at all in the womb",
+  waters_broken_before_labour: 'Waters broken before labour has started',
   chest_pain: 'Chest pain',
   fever_in_young_infant: 'Fever in a young infant (under 2 months)',
   fast_breathing_in_young_infant: 'Fast breathing in a young infant (under 2 months)',
@@ -268,6 +271,9 @@ function addPregnancySigns(triage: Triage): void {
     if (abdominalPain) triage.add('severe_abdominal_pain_in_pregnancy', 'pregnancy', [abdominalPain]);
     const fewerMovements = triage.found(patterns.REDUCED_FETAL_MOVEMENTS);
     if (fewerMovements) triage.add('reduced_fetal_movements', 'pregnancy', [fewerMovements]);
+    // "Water breaking before labour has started": with pains or contractions, she is in labour.
+    const waters = triage.found(patterns.WATERS_BROKEN);
+    if (waters && !triage.found(patterns.LABOUR_UNDER_WAY)) triage.add('waters_broken_before_labour', 'pregnancy', [waters]);
   }
 }
 

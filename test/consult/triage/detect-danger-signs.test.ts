@@ -186,6 +186,11 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   ['30 weeks pregnant, baby has stopped moving', ['reduced_fetal_movements']],
   ['baby moving well, no reduced fetal movements', [], PREGNANT],
   ['baby not moving', [], { ageMonths: 3 }],
+  // The waters broken before labour has started is a pregnancy danger sign; with pains or contractions she is in labour.
+  ['waters broke 2 hours ago, no pains yet', ['waters_broken_before_labour'], PREGNANT],
+  ['water don break, no pain', ['waters_broken_before_labour'], PREGNANT],
+  ['in labour, waters broke', [], PREGNANT],
+  ['waters broke, having contractions', [], PREGNANT],
 ];
 
 describe('detectDangerSigns', () => {
