@@ -2018,6 +2018,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustReply: [/Waters broken before labour has started/],
   },
   {
+    // "dx: malaria and pneumonia" for a child with a positive RDT and fast breathing: one search for both
+    // words planned the pneumonia only, and the malaria went untreated. Each condition now has its plan.
+    id: 'malaria-and-pneumonia-stated-together-get-both-treatments',
+    book: 'pneumonia',
+    population: 'child of 3, 14 kg, positive RDT, cough with RR 45',
+    messages: ['child 3 yrs, 14 kg', 'fever 3 days, RDT positive, also cough RR 45, no indrawing', 'dx: malaria and pneumonia'],
+    mustSay: [/artemether-lumefantrine/i, /amoxicillin/i],
+    mustNotSay: [/Body weight \(kg\): (?:15 to|25 to|35 or)/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

@@ -93,6 +93,8 @@ async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string, 
   // plan then says what it could not use, rather than the bot asking again and again.
   const missing = missingDemographic(consult.demographics, OPTIONAL_QUESTIONS);
   if (stated && (consult.stage === 'interview' || (consult.stage === 'demographics' && missing === null))) {
+    const several = await conditionsJoined(deps, consult, stated);
+    if (several) return diagnosisStated(consult, ...several);
     const coverage = deps.coverage ? await deps.coverage(stated, consult) : { covered: true, closest: [] };
     if (coverage.covered) return diagnosisStated(consult, stated);
     // Not in the library: say so, offer the nearest covered conditions by number, and keep the consult open.
@@ -116,13 +118,34 @@ async function runStage(deps: TurnDeps, consult: ConsultSnapshot, text: string, 
   return offlineTurn(consult, text, facts);
 }
 
-function diagnosisStated(consult: ConsultSnapshot, condition: string): TurnOutcome {
+function diagnosisStated(consult: ConsultSnapshot, ...conditions: string[]): TurnOutcome {
   return {
     consult: { stage: 'plan', state: { ...(consult.state.offlineAnnounced ? { offlineAnnounced: true } : {}) } },
-    diagnoses: [{ condition, confidence: 1, source: 'health_worker' }],
+    diagnoses: conditions.map((condition) => ({ condition, confidence: 1, source: 'health_worker' as const })),
     requestPlan: true,
-    replies: [{ text: planRequested([condition]), kind: 'reply' }],
+    replies: [{ text: planRequested(conditions), kind: 'reply' }],
   };
+}
+
+/** "and", "plus", "+" or "&" between two conditions in one stated diagnosis. */
+const JOINS_CONDITIONS = /\s+(?:and|plus)\s+|\s*[+&]\s*/i;
+/** The plan job plans for at most this many diagnoses. */
+const MOST_CONDITIONS = 3;
+
+/**
+ * The conditions of a diagnosis that joins several, each covered on its own: "malaria and pneumonia" is
+ * two illnesses, each with its own plan (the child with a positive RDT and fast breathing needs the ACT
+ * and the amoxicillin), where one search for both words planned only the pneumonia. Null when it joins
+ * none, or a part is not covered by itself ("diarrhoea and vomiting" stays one diagnosis if "vomiting" is
+ * not): the diagnosis is then read whole, as before.
+ */
+async function conditionsJoined(deps: TurnDeps, consult: ConsultSnapshot, stated: string): Promise<string[] | null> {
+  if (!deps.coverage) return null;
+  const parts = [...new Set(stated.split(JOINS_CONDITIONS).map((p) => p.trim()).filter((p) => p !== ''))];
+  if (parts.length < 2 || parts.length > MOST_CONDITIONS || parts.some((p) => p.length < 2)) return null;
+  const coverage = deps.coverage;
+  const each = await Promise.all(parts.map((part) => coverage(part, consult)));
+  return each.every((c) => c.covered && c.statedAbsent === undefined) ? parts : null;
 }
 
 /** The offline protocol: a fixed question sequence and rule extraction. */

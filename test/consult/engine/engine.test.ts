@@ -189,6 +189,18 @@ describe('the consult engine over the database', () => {
     await receiveInbound(withCoverage, message('nodx3', 'dx: uncomplicated malaria'), null);
     expect((await deps.store.activeConsult(chatRef))?.stage).toBe('plan');
   });
+  it('plans each condition of a dx: that joins several the guidelines cover, and reads one it cannot split whole', async () => {
+    const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
+    const withCoverage = { ...deps, coverage: guidelineCoverage(search) };
+    for (const text of ['3 year old boy', '14 kg', 'fever 3 days, RDT positive, cough RR 45', 'dx: malaria and pneumonia']) await receiveInbound(withCoverage, message('two1', text), null);
+    expect(messenger.to('two1').at(-1)).toMatch(/Working diagnosis: malaria; pneumonia\./);
+    const twoRef = (await deps.store.findChat('telegram', 'two1')) as string;
+    expect((await deps.store.activeConsult(twoRef))?.diagnoses.map((d) => d.condition)).toEqual(['malaria', 'pneumonia']);
+    // A part the guidelines do not cover keeps the diagnosis whole.
+    for (const text of ['3 year old boy', '14 kg', 'fever 3 days, RDT positive', 'dx: malaria and asdfgh']) await receiveInbound(withCoverage, message('two2', text), null);
+    expect(messenger.to('two2').at(-1)).not.toMatch(/Working diagnosis: malaria; asdfgh/);
+  });
+
   it('gives no plan and no dose for a dx: of what the patient does not have, and asks for what she has', async () => {
     const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
     const planDeps = { ...deps, store: createConsultStore(db), search };
