@@ -199,6 +199,9 @@ describe('the consult engine over the database', () => {
     // A part the guidelines do not cover keeps the diagnosis whole.
     for (const text of ['3 year old boy', '14 kg', 'fever 3 days, RDT positive', 'dx: malaria and asdfgh']) await receiveInbound(withCoverage, message('two2', text), null);
     expect(messenger.to('two2').at(-1)).not.toMatch(/Working diagnosis: malaria; asdfgh/);
+    // Nor does a part that names who the patient is: "HIV and pregnancy" is HIV in pregnancy.
+    for (const text of ['28 year old woman, 20 weeks pregnant', 'HIV positive today', 'dx: HIV and pregnancy']) await receiveInbound(withCoverage, message('two3', text), null);
+    expect(messenger.to('two3').at(-1)).toMatch(/Working diagnosis: HIV and pregnancy\./);
   });
 
   it('gives no plan and no dose for a dx: of what the patient does not have, and asks for what she has', async () => {

@@ -191,6 +191,8 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   ['water don break, no pain', ['waters_broken_before_labour'], PREGNANT],
   ['in labour, waters broke', [], PREGNANT],
   ['waters broke, having contractions', [], PREGNANT],
+  ['waters broke, labour pains started', [], PREGNANT],
+  ['waters broke this morning, some back pain', ['waters_broken_before_labour'], PREGNANT],
 ];
 
 describe('detectDangerSigns', () => {
