@@ -2028,6 +2028,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Body weight \(kg\): (?:15 to|25 to|35 or)/i],
   },
   {
+    // Still feverish on day 3 of AL: "A patient ... who is still feverish and unwell after three days, has an
+    // early treatment failure ... Refer urgently." Read as uncomplicated malaria, the plan gave the AL
+    // course again by weight band.
+    id: 'still-feverish-on-day-3-of-al-is-referred-not-dosed-again',
+    book: 'malaria',
+    population: 'child of 5, 17 kg, on AL for 2 days, still feverish on day 3',
+    messages: ['child 5 yrs, 17 kg', 'fever, RDT positive, took AL 2 days, still fever day 3', 'dx: malaria'],
+    mustSay: [/early treatment failure/i, /refer/i],
+    mustNotSay: [/Tablets per dose|Tablets per day|is given artemether-lumefantrine twice a day/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

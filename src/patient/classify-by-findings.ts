@@ -7,7 +7,7 @@ import type { Demographics, Finding } from './findings.js';
 import { namesEclampsia, suggestedPreEclampsia } from './hypertension-in-pregnancy.js';
 import { coughClass, pneumoniaClass, type PneumoniaClass } from './pneumonia-class.js';
 import { resultPolarity } from './test-result.js';
-import { illnessBackAfterCourseIn, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
+import { illnessBackAfterCourseIn, stillIllOnAntimalarial, TREATMENT_FAILURE_DAYS } from './illness-returned.js';
 import { DISCHARGE_MUAC_MM, malnutritionTreatmentCourse, muacReadingsMm, SAM_MUAC_MM } from './malnutrition-treatment-course.js';
 import { oedemaFound } from './oedema.js';
 import { ageGroupForMonths, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from './age.js';
@@ -52,6 +52,8 @@ export function classifiedMalaria(condition: string, findings: readonly Finding[
     // Fever back after paracetamol, or after an antibiotic, is not a malaria treatment that failed.
     const back = illnessBackAfterCourseIn(findings);
     if (back?.possiblyAntimalarial && back.daysSinceCourse <= TREATMENT_FAILURE_DAYS) return withClass('suspected malaria treatment failure', condition);
+    // Still feverish on the course she is taking: an early treatment failure, referred, not the course again.
+    if (stillIllOnAntimalarial(findings)) return withClass('suspected malaria treatment failure', condition);
   }
   if (hasDangerSign || !/^\s*malaria\s*$/i.test(condition)) return condition;
   const positive = findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');

@@ -125,3 +125,16 @@ export function noCourseStated(findings: ReadonlyArray<{ category?: string; valu
   const said = [...conditions, ...findings.filter((f) => !f.negated).map((f) => f.value)];
   return !findings.some((f) => f.category === 'medication' && !f.negated) && !said.some((text) => ON_OR_AFTER_A_COURSE.test(text));
 }
+
+/** Still ill on a course: "still fever", "not improving", "getting worse", "no better". */
+const STILL_ILL = /\b(?:still|not (?:improving|improved|better|responding)|no (?:improvement|better)|(?:getting |got |becoming )?worse)\b/i;
+
+/**
+ * True when the patient takes an antimalarial now (a medicine recorded as taken) and a finding says she is
+ * still ill or worse on it: "took AL 2 days, still fever day 3" is a suspected early treatment failure,
+ * referred ("Getting worse during treatment"), not a course to start again.
+ */
+export function stillIllOnAntimalarial(findings: ReadonlyArray<{ category?: string; value: string; negated?: boolean }>): boolean {
+  const present = findings.filter((f) => !f.negated);
+  return present.some((f) => f.category === 'medication' && ANTIMALARIAL.test(f.value)) && present.some((f) => f.category !== 'medication' && STILL_ILL.test(f.value));
+}

@@ -294,3 +294,16 @@ describe('a blood pressure diagnosis graded by the readings (hypertension Table 
     expect(classifiedByFindings('chronic hypertension in pregnancy', [reading('BP 150/95')], false, { ageYears: 30, sex: 'female', pregnant: true, gestationWeeks: 12 })).toBe('chronic hypertension in pregnancy');
   });
 });
+
+describe('malaria still feverish on the antimalarial she takes', () => {
+  const findings = (...values: Array<[category: 'medication' | 'history' | 'test_result', value: string]>) => values.map(([category, value]) => ({ category, value }));
+  it('is a suspected treatment failure, not uncomplicated malaria', () => {
+    expect(classifiedByFindings('malaria', findings(['test_result', 'RDT positive'], ['medication', 'artemether-lumefantrine'], ['history', 'not improving']), false)).toBe('suspected malaria treatment failure: malaria');
+  });
+  it('stays uncomplicated malaria without the medicine, or without a word that she is still ill', () => {
+    expect(classifiedByFindings('malaria', findings(['test_result', 'RDT positive'], ['history', 'not improving']), false)).toBe('uncomplicated malaria');
+    expect(classifiedByFindings('malaria', findings(['test_result', 'RDT positive'], ['medication', 'artemether-lumefantrine']), false)).toBe('uncomplicated malaria');
+    expect(classifiedByFindings('malaria', findings(['test_result', 'RDT positive'], ['medication', 'paracetamol'], ['history', 'still fever']), false)).toBe('uncomplicated malaria');
+  });
+});
+
