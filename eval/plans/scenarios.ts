@@ -2039,6 +2039,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/Tablets per dose|Tablets per day|is given artemether-lumefantrine twice a day/i],
   },
   {
+    // "dx: hypo" for a woman on gliclazide at 3.0 mmol/L was "not covered": the library named nothing "hypo".
+    id: 'hypo-on-gliclazide-gets-fast-acting-sugar',
+    book: 'diabetes',
+    population: 'woman of 60 on gliclazide, glucose 3.0, conscious, asked as "hypo"',
+    messages: ['woman 60', 'diabetic on gliclazide, sweating, shaking, RBS 3.0, conscious', 'dx: hypo'],
+    mustSay: [/fast-acting sugar/i],
+    mustNotSay: [/gliclazide is preferred|start 40 to 80 mg|adds a sulfonylurea/i],
+  },
+  {
     id: 'hypoglycaemia-child-adult-book-only',
     book: 'diabetes',
     population: 'boy of 8; the diabetes book is for adults',

@@ -181,6 +181,9 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['coughing blood', 'coughing blood urgent referral'],
   ['condom burst', 'exposure post-exposure prophylaxis'],
   ['condom failure', 'exposure post-exposure prophylaxis'],
+  // "Hypo": how people with diabetes, and their health workers, say a low glucose.
+  ['hypo', 'hypoglycaemia low glucose'],
+  ['hypos', 'hypoglycaemia low glucose'],
   ['sugar too low', 'hypoglycaemia low glucose'],
   ['low sugar', 'hypoglycaemia low glucose'],
   ['low blood sugar', 'hypoglycaemia low glucose'],

@@ -35,7 +35,7 @@ describe('the CHW lexicon', () => {
   });
 
   it('reads a low or high sugar in either order, as Pidgin puts the sugar first, not as diabetes alone', () => {
-    for (const written of ['sugar low?', 'sugar don low', 'low blood sugar', 'low sugar']) expect(normaliseQueryText(written), written).toContain('hypoglycaemia');
+    for (const written of ['sugar low?', 'sugar don low', 'low blood sugar', 'low sugar', 'hypo', 'recurrent hypos']) expect(normaliseQueryText(written), written).toContain('hypoglycaemia');
     for (const written of ['sugar high', 'sugar dey high', 'high blood sugar']) expect(normaliseQueryText(written), written).toContain('hyperglycaemia');
     expect(normaliseQueryText('sugar low')).not.toContain('diabetes');
   });
