@@ -129,6 +129,8 @@ function diagnosisStated(consult: ConsultSnapshot, ...conditions: string[]): Tur
 
 /** "and", "plus", "+" or "&" between two conditions in one stated diagnosis; not the "+" of "HIV+ pregnant woman". */
 const JOINS_CONDITIONS = /\s+(?:and|plus|\+|&)\s+|(?<=[a-z])[+&](?=[a-z])/i;
+/** IMCI's one class "cough or cold": "cough and cold" is one diagnosis, not two of the same class. */
+const COUGH_OR_COLD = /^(?:cough\w*|colds?|catarrh)$/i;
 /** A part that names who the patient is, not a condition: "HIV and pregnancy" is HIV in pregnancy. */
 const POPULATION_ONLY = /^(?:(?:in |during )?(?:pregnan\w*|postpartum|post-partum|breastfeeding|lactating|antenatal|anc)|(?:an? )?(?:child|baby|infant|newborn|adult|elderly|old age|woman|man))$/i;
 /** The plan job plans for at most this many diagnoses. */
@@ -144,7 +146,7 @@ const MOST_CONDITIONS = 3;
 async function conditionsJoined(deps: TurnDeps, consult: ConsultSnapshot, stated: string): Promise<string[] | null> {
   if (!deps.coverage) return null;
   const parts = [...new Set(stated.split(JOINS_CONDITIONS).map((p) => p.trim()).filter((p) => p !== ''))];
-  if (parts.length < 2 || parts.length > MOST_CONDITIONS || parts.some((p) => p.length < 2 || POPULATION_ONLY.test(p))) return null;
+  if (parts.length < 2 || parts.length > MOST_CONDITIONS || parts.some((p) => p.length < 2 || POPULATION_ONLY.test(p)) || parts.every((p) => COUGH_OR_COLD.test(p))) return null;
   const coverage = deps.coverage;
   const each = await Promise.all(parts.map((part) => coverage(part, consult)));
   return each.every((c) => c.covered && c.statedAbsent === undefined) ? parts : null;

@@ -202,6 +202,9 @@ describe('the consult engine over the database', () => {
     // Nor does a part that names who the patient is: "HIV and pregnancy" is HIV in pregnancy.
     for (const text of ['28 year old woman, 20 weeks pregnant', 'HIV positive today', 'dx: HIV and pregnancy']) await receiveInbound(withCoverage, message('two3', text), null);
     expect(messenger.to('two3').at(-1)).toMatch(/Working diagnosis: HIV and pregnancy\./);
+    // Nor "cough and cold", IMCI's one class of a cough with no pneumonia.
+    for (const text of ['2 year old boy', '12 kg', 'cough, RR 30, no fever', 'dx: cough and cold']) await receiveInbound(withCoverage, message('two4', text), null);
+    expect(messenger.to('two4').at(-1)).toMatch(/Working diagnosis: cough and cold\./);
   });
 
   it('gives no plan and no dose for a dx: of what the patient does not have, and asks for what she has', async () => {
