@@ -362,15 +362,6 @@ export const WATERS_BROKEN = phrasings(
   String.raw`rupture of (?:the )?membranes`,
 );
 
-/** Labour under way: labour pains or contractions, "in labour". Not "pain" alone: "waters broke, back pain" is still referred. */
-export const LABOUR_UNDER_WAY = phrasings(
-  String.raw`labou?r pains?`,
-  String.raw`pains (?:have |has )?(?:started|come|coming)`,
-  String.raw`contractions?`,
-  String.raw`in (?:active |established )?labou?r`,
-  String.raw`labou?ring`,
-);
-
 /** Sunken eyes (a sign of dehydration). */
 export const SUNKEN_EYES = phrasings(
   String.raw`sunken (?:eyes|eyeballs)`,

@@ -5,6 +5,7 @@
  * treat again with the first-line ACT). One place for the phrasings, read by the offline extraction, the
  * reranker and the malaria classification.
  */
+import { medicinesTaken, type Finding } from './findings.js';
 
 /** A course said to be finished some time ago: "finished AL 3 weeks ago", "completed coartem 2 weeks ago". */
 const COURSE_FINISHED_AGO = /\b(?:finished|completed|finish|done with)\b([^.;\n]{0,40}?)\b(\d+|a|one|two|three|four)\s*(days?|weeks?|wks?)\s+ago\b/i;
@@ -121,20 +122,22 @@ const ON_OR_AFTER_A_COURSE = /\b(?:on|taking|takes|took|taken|given|started|fini
  * guideline's lines for the days of treatment ("Getting worse during treatment ... Refer urgently") and for
  * an illness back after one are then for other patients.
  */
-export function noCourseStated(findings: ReadonlyArray<{ category?: string; value: string; negated?: boolean }>, conditions: readonly string[]): boolean {
+export function noCourseStated(findings: readonly Finding[], conditions: readonly string[]): boolean {
   const said = [...conditions, ...findings.filter((f) => !f.negated).map((f) => f.value)];
-  return !findings.some((f) => f.category === 'medication' && !f.negated) && !said.some((text) => ON_OR_AFTER_A_COURSE.test(text));
+  return medicinesTaken(findings).length === 0 && !said.some((text) => ON_OR_AFTER_A_COURSE.test(text));
 }
 
-/** Still ill on a course: "still fever", "not improving", "getting worse", "no better". */
-const STILL_ILL = /\b(?:still|not (?:improving|improved|better|responding)|no (?:improvement|better)|(?:getting |got |becoming )?worse)\b/i;
+/**
+ * The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it
+ * ("still fever", "not improving", "not gaining" on RUTF, "VL unsuppressed"). Also read by the reranker.
+ */
+export const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
 
 /**
  * True when the patient takes an antimalarial now (a medicine recorded as taken) and a finding says she is
  * still ill or worse on it: "took AL 2 days, still fever day 3" is a suspected early treatment failure,
  * referred ("Getting worse during treatment"), not a course to start again.
  */
-export function stillIllOnAntimalarial(findings: ReadonlyArray<{ category?: string; value: string; negated?: boolean }>): boolean {
-  const present = findings.filter((f) => !f.negated);
-  return present.some((f) => f.category === 'medication' && ANTIMALARIAL.test(f.value)) && present.some((f) => f.category !== 'medication' && STILL_ILL.test(f.value));
+export function stillIllOnAntimalarial(findings: readonly Finding[]): boolean {
+  return medicinesTaken(findings).some((m) => ANTIMALARIAL.test(m)) && findings.some((f) => !f.negated && f.category !== 'medication' && NOT_RESPONDING.test(f.value));
 }

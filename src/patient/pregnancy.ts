@@ -30,12 +30,15 @@ export function trimesterForWeeks(gestationWeeks: number): Trimester {
 export const POSTPARTUM_PATTERN =
   /\b(?:postpartum|post-partum|post partum|postnatal|post-natal|(?:just|recently|has|had|she) delivered|delivered (?:a |her |the |at |this |yesterday|today|last|\d)|gave birth|given birth|giving birth|after (?:the )?(?:birth|delivery|giving birth|childbirth)|baby (?:was )?just born|just born|born (?:at home|yesterday|today|this morning|last night)|born \d+ (?:hours?|days?) ago|p\/?p\b|born for house|don born|don born pikin)/g;
 
+/** Labour under way: "in labour", "labour pains", "contractions" (the waters alone may break before it). */
+const LABOUR_UNDER_WAY_WORDS = String.raw`in (?:active |early |established |preterm |premature )?labou?r|labou?ring|labou?r (?:pains?|has started|started)|(?:uterine )?contractions?`;
+export const LABOUR_UNDER_WAY = new RegExp(String.raw`\b(?:${LABOUR_UNDER_WAY_WORDS})\b`);
+
 /**
- * Words for a woman in labour now: "in labour", "labour pains", "contractions", "her waters broke". A
- * woman in labour is pregnant, and about to give birth (birthIsNear).
+ * Words for a woman in labour now: labour under way, or "her waters broke". A woman in labour is pregnant,
+ * and about to give birth (birthIsNear).
  */
-export const LABOUR_PATTERN =
-  /\b(?:in (?:active |early |established |preterm |premature )?labou?r|labou?ring|labou?r (?:pains?|has started|started)|(?:uterine )?contractions|(?:her |the )?waters? (?:has |have )?(?:broken|broke)|ruptured membranes)\b/g;
+export const LABOUR_PATTERN = new RegExp(String.raw`\b(?:${LABOUR_UNDER_WAY_WORDS}|(?:her |the )?waters? (?:has |have )?(?:broken|broke)|ruptured membranes)\b`, 'g');
 
 /** Completed weeks from which a pregnancy is at term: the birth can come any day. */
 export const TERM_WEEKS = 37;

@@ -81,3 +81,8 @@ export function testNamed(text: string): string {
   return text.replace(NUMBERS, ' ').replace(RESULT_WORDS, ' ').replace(/[()[\]:;=+/]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+
+/** True when a test result among the findings (not one said to be absent) is positive. */
+export function reportsPositiveTest(findings: ReadonlyArray<{ category: string; value: string; negated?: boolean }>): boolean {
+  return findings.some((f) => f.category === 'test_result' && !f.negated && resultPolarity(f.value) === 'positive');
+}

@@ -6,12 +6,12 @@ import { conditionConcepts, sameWord, sameWordOrSlip } from './condition-words.j
 import { conditionQueryText, diagnosisHead, normaliseQueryText, searchTerms, severityOf, type Severity } from './normalise-query.js';
 import type { RerankCandidate, RerankQuery, Reranker } from './reranker.js';
 import { measurementsIn, measurementsPlaced } from './number-fit.js';
-import { drugsNamed, medicinesAndClassMembersNamed } from './plan/drug-names.js';
+import { drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './plan/drug-names.js';
 import { crossReferences, headedBy, tablesReferenced } from './plan/cross-references.js';
 import { restrictsMedicineOrClass } from './plan/medicine-restrictions.js';
-import { medicinesTaken, type Finding } from '../patient/findings.js';
+import type { Finding } from '../patient/findings.js';
 import { reportsResult, testNamed } from '../patient/test-result.js';
-import { illnessBackAfterCourse } from '../patient/illness-returned.js';
+import { illnessBackAfterCourse, NOT_RESPONDING } from '../patient/illness-returned.js';
 import { livesWithHiv } from '../patient/hiv-status.js';
 import { MALNUTRITION_COURSE_HEADINGS, malnutritionTreatmentCourse } from '../patient/malnutrition-treatment-course.js';
 import { classGiven } from '../patient/classify-by-findings.js';
@@ -198,8 +198,6 @@ const NOT_ASKED = new Set(['child', 'children', 'adult', 'adults', 'woman', 'wom
  * "in/out of/no stock" or a stock-out: "eats salted fish and stock cubes" asks nothing about tests.
  */
 const WORKUP_INTENT = /\b(?:how to (?:test|measure|read|collect|store|do)|test kits?|storage|storing|(?:in|out of|no) stock|stock-?outs?)\b/i;
-/** The treatment given is not working: the patient is still ill, not improving, worse or uncontrolled on it. */
-const NOT_RESPONDING = /\b(?:still|not (?:improving|improved|better|responding|gaining|increasing|controlled|suppressed)|no improvement|(?:getting )?worse|unsuppressed|uncontrolled)\b/i;
 const COURSE_HEADING = /\b(?:not improving|not responding|non-response|stepping up|adding|treatment failure|getting worse)\b/i;
 const SEVERE_HEADING = /\b(severe|very severe|danger signs?|emergenc\w*|complicated|urgent\w*|refer urgently)\b/;
 const MILD_HEADING = /\buncomplicated\b|\bwithout danger signs\b|\bnon-severe\b|\bat home\b/;
@@ -273,7 +271,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // A chapter's or section's introduction summarises its subsections; when one of them is a candidate,
   // the subsection is the specific answer ("Treating hypoglycaemia" before "Hypoglycaemia").
   const introduced = new Set(wants('summary') || wants('asked') ? candidates.flatMap((c) => enclosingPaths(c).map((path) => `${c.accession}/${path}`)) : []);
-  const taken = wants('restricts') ? drugsNamed(medicinesTaken(query.findings ?? []).join(' ; ')) : new Set<string>();
+  const taken = wants('restricts') ? drugsTaken(query.findings ?? []) : new Set<string>();
   // What a restriction must be about to concern this patient: her population, diagnosis and findings, not her medicines.
   const restrictionWords = taken.size > 0 ? words.filter((w) => w.length >= 5 && !NOT_ASKED.has(w) && drugsNamed(w).size === 0 && !/^\d/.test(w)) : [];
   // Where the treatment has got to: not responding (still ill, worse, or a malnourished child losing

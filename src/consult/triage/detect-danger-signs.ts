@@ -32,6 +32,7 @@ import { ageInMonths, UNDER_FIVE_UPPER_MONTHS, YOUNG_INFANT_UPPER_MONTHS } from 
 import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
 import { findMentions, firstPresent, type Mention } from '../../patient/negation.js';
 import * as patterns from '../../patient/danger-sign-patterns.js';
+import { LABOUR_UNDER_WAY } from '../../patient/pregnancy.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
 export const DANGER_SIGN_CODES = [
@@ -273,7 +274,7 @@ function addPregnancySigns(triage: Triage): void {
     if (fewerMovements) triage.add('reduced_fetal_movements', 'pregnancy', [fewerMovements]);
     // "Water breaking before labour has started": with pains or contractions, she is in labour.
     const waters = triage.found(patterns.WATERS_BROKEN);
-    if (waters && !triage.found(patterns.LABOUR_UNDER_WAY)) triage.add('waters_broken_before_labour', 'pregnancy', [waters]);
+    if (waters && !triage.found(LABOUR_UNDER_WAY)) triage.add('waters_broken_before_labour', 'pregnancy', [waters]);
   }
 }
 

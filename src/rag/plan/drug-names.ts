@@ -1,3 +1,5 @@
+import { medicinesTaken, type Finding } from '../../patient/findings.js';
+
 /**
  * Medicines and treatments the sample guidelines name, for checking that a drafted line names only what
  * the sections it cites name. Kept as data: add a medicine here when a guideline adds one.
@@ -124,4 +126,9 @@ export function medicinesAndClassMembersNamed(text: string): Set<string> {
   for (const drugClass of drugClassesNamed(text)) for (const drug of DRUG_CLASSES[drugClass] ?? []) names.add(drug);
   if (ACT.test(text)) for (const drug of ACT_MEDICINES) names.add(drug);
   return names;
+}
+
+/** The medicines (by the names above) the findings say the patient takes. */
+export function drugsTaken(findings: readonly Finding[]): Set<string> {
+  return drugsNamed(medicinesTaken(findings).join(' ; '));
 }

@@ -6,7 +6,7 @@ import { inBand, type Band } from '../../patient/weight.js';
 import { measuredFit, type Measurement } from '../number-fit.js';
 import { pregnancyCareBookForOthers } from '../population-fit.js';
 import { normaliseDoseText } from './doses.js';
-import { drugsNamed } from './drug-names.js';
+import { drugsNamed, drugsTaken } from './drug-names.js';
 
 /**
  * Whether a piece of guideline text is about this patient: the weight or age band of a dosing-table
@@ -101,7 +101,7 @@ const STARTS = /\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|initiat\w*)\b/i;
 export function startsMedicineTaken(text: string, findings: readonly Finding[]): boolean {
   if (!STARTS.test(text) || !/\d\s*(?:mg|g|micrograms?|µg)\b/i.test(text)) return false;
   const named = drugsNamed(text);
-  const taken = drugsNamed(medicinesTaken(findings).join(' ; '));
+  const taken = drugsTaken(findings);
   return named.size > 0 && [...named].every((drug) => taken.has(drug));
 }
 

@@ -7,13 +7,13 @@ import { DURING_TREATMENT_HEADING, ILLNESS_BACK_HEADING, illnessBackAfterCourseI
 import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
-import { namesInconclusiveResult, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
+import { namesInconclusiveResult, reportsPositiveTest, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
 import { excludesPatient, linesForOlderPatients, statedBandExcludes } from './patient-fit.js';
-import { DRUG_CLASSES, drugClassesNamed, drugsNamed, medicinesAndClassMembersNamed } from './drug-names.js';
+import { DRUG_CLASSES, drugClassesNamed, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
@@ -849,7 +849,7 @@ export function namesPrevention(text: string): boolean {
  */
 export function treatsIllnessAskedToPrevent(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[], findings: readonly Finding[]): boolean {
   if (conditions.length === 0 || !conditions.every(asksForPrevention)) return false;
-  if (findings.some((f) => f.category === 'test_result' && !f.negated && resultPolarity(f.value) === 'positive')) return false;
+  if (reportsPositiveTest(findings)) return false;
   const headings = section.sectionPath.split(' > ');
   if (headings.some((h) => preventionSection({ sectionPath: h }))) return false;
   const own = { titlePath: normaliseQueryText(headings.at(-1) ?? '') };
@@ -1012,7 +1012,7 @@ export function unitsForAnotherCourseStage(units: readonly SectionUnit[], findin
     // On no course and after none, the lines for an illness back after one are not hers; nor, unless a positive
     // test starts her course today ("Getting worse during treatment" is her follow-up then), those for its days.
     const none = conditions.length > 0 && noCourseStated(findings, conditions);
-    const starts = findings.some((f) => f.category === 'test_result' && !f.negated && resultPolarity(f.value) === 'positive');
+    const starts = reportsPositiveTest(findings);
     return units.map((unit) => none && (ILLNESS_BACK_HEADING.test(unit.subheading ?? '') || (!starts && DURING_TREATMENT_HEADING.test(unit.subheading ?? ''))));
   }
   let fits: boolean | undefined;
@@ -1035,7 +1035,7 @@ const PRESUPPOSES_COURSE = /\b(?:the next dose|all (?:the )?doses|(?:was|were) s
  */
 export function coursePresupposed(text: string, findings: readonly Finding[]): string[] {
   if (!PRESUPPOSES_COURSE.test(text)) return [];
-  const taken = drugsNamed(medicinesTaken(findings).join(' ; '));
+  const taken = drugsTaken(findings);
   return [...drugsNamed(text)].filter((drug) => !taken.has(drug));
 }
 
