@@ -491,6 +491,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustCite: [/Young infants under 2 months/],
     mustNotSay: [/give amoxicillin twice a day|number of days depends|back on day 3/i],
   },
+  {
+    // "baby 6 weeks 4kg": weeks beside the baby followed by her weight went unread as an age, so the bot
+    // asked "How old is the patient?" again at every message and never made a plan.
+    id: 'young-infant-age-written-before-her-weight-is-read',
+    book: 'pneumonia',
+    population: 'young infant of 6 weeks, 4 kg, breathing 64, not feeding well',
+    messages: ['baby 6 weeks 4kg, cough, RR 64, not feeding well', 'dx: pneumonia'],
+    urgent: true,
+    mustSay: [/referred urgently/i],
+    mustCite: [/Young infants under 2 months/],
+    mustNotSay: [/give amoxicillin twice a day|number of days depends|back on day 3/i],
+  },
 
   {
     id: 'malaria-fever-back-weeks-after-al-is-treatment-failure',

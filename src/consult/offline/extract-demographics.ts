@@ -42,8 +42,10 @@ const AGE_PATTERNS: readonly RegExp[] = [
   re(String.raw`\b(?:age|aged|age is|age of)\s*[:=-]?\s*(\d+(?:\.\d+)?)\s*(?:${AGE_UNIT}\b)?(?![\d\/]|\.\d)`),
   re(String.raw`\b(?:age|aged)\s*[:=]?\s*(\d{1,2})\s*\/\s*(12|52)\b`),
   re(String.raw`\b(\d{1,2})\s*\/\s*(12|52)\s*(?:old|baby|infant|child)\b`),
-  re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about|approx)\s+)*${QUANTITY}\s*-?\s*(years?|yrs?|yr|months?|mths?|mnths?|mos?)\b(?!\s+ago)`),
-  re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about)\s+)*${QUANTITY}\s*-?\s*(weeks?|wks?|wk|days?|dys?)(?=\s*(?:$|[.,;\n]|old\b))`),
+  // "man 40y HIV+": a bare "y" right after a word for the patient is years, whatever follows it.
+  re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about|approx)\s+)*${QUANTITY}\s*-?\s*(years?|yrs?|yr|y|months?|mths?|mnths?|mos?)\b(?!\s+ago)`),
+  // "baby 6 weeks, cough", "baby 6 weeks 4kg": weeks or days beside the patient closing the phrase, or before her weight.
+  re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about)\s+)*${QUANTITY}\s*-?\s*(weeks?|wks?|wk|days?|dys?)(?=\s*(?:$|[.,;\n]|old\b|\d+(?:\.\d+)?\s*(?:kgs?|g)\b))`),
   re(String.raw`(?:^|[.,;\n]\s*)(\d+(?:\.\d+)?)\s*(years?|yrs?|yr|months?|mths?|mos?)(?=\s*(?:$|[.,;\n]|${SEX_WORD}\b))`),
 ];
 

@@ -26,6 +26,8 @@ const SHORTHAND: readonly Case[] = [
   { text: 'g4p3', demographics: { sex: F }, findings: [history('gravida 4 para 3')] },
   { text: '24/40', demographics: { pregnant: true, gestationWeeks: 24, trimester: 2, sex: F } },
   { text: 'woman 30y, 8 weeks pregnant', demographics: { ageYears: 30, sex: F, pregnant: true, gestationWeeks: 8, trimester: 1 } },
+  { text: 'woman 27y 36wks pregnant, BP 150/100', demographics: { ageYears: 27, sex: F, pregnant: true, gestationWeeks: 36, trimester: 3 } },
+  { text: 'man 40y HIV+ on TLD 2 yrs', demographics: { ageYears: 40, sex: M } },
   { text: 'preg 10 wks', demographics: { pregnant: true, gestationWeeks: 10, trimester: 1, sex: F } },
   { text: 'EGA 36 weeks', demographics: { pregnant: true, gestationWeeks: 36, trimester: 3, sex: F } },
   // Sex and age as one token, or a bare number beside the sex
@@ -40,6 +42,7 @@ const SHORTHAND: readonly Case[] = [
   { text: 'newborn 5 days', demographics: { ageYears: 0, ageMonths: 0.2 } },
   { text: '3 wk old baby', demographics: { ageYears: 0, ageMonths: 0.7 } },
   { text: 'infant 4 mths', demographics: { ageYears: 0, ageMonths: 4 } },
+  { text: 'baby 6 weeks 4kg, cough', demographics: { ageYears: 0, ageMonths: 1.4, weightKg: 4 } },
   { text: '2/52 old', demographics: { ageYears: 0, ageMonths: 0.5 } },
   // After delivery (the mother)
   { text: 'delivered 3 days ago, fever', demographics: { pregnant: false, postpartum: true, daysSinceDelivery: 3 }, findings: [history('recently delivered'), symptom('fever')] },
