@@ -1375,6 +1375,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/before she leaves/i, ACE_ARB],
   },
   {
+    id: 'preeclampsia-with-blurred-vision-is-planned-as-severe',
+    book: 'pregnancy',
+    population: 'woman of 27 at 36 weeks, 150/100 with a headache and blurred vision, diagnosis given as preeclampsia',
+    // A severe feature makes pre-eclampsia severe whatever the pressure (ch4): "dx: preeclampsia" kept the
+    // milder class, whose "Explain the danger signs clearly before she leaves" sent her home. "27y" before
+    // "36wks" went unread as her age, and the bot asked for it at every message instead of planning.
+    messages: ['woman 27y 36wks pregnant, BP 150/100, headache, blurred vision', 'dx: preeclampsia'],
+    urgent: true,
+    mustSay: [/Dose: 10 g in total/, /transfer urgently/i],
+    mustNotSay: [/before she leaves/i, ACE_ARB],
+  },
+  {
     id: 'pregnancy-severe-preeclampsia',
     book: 'pregnancy',
     population: 'pregnant, third trimester, danger sign',

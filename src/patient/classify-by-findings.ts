@@ -119,14 +119,25 @@ const PNEUMONIA_CLASS_NAMES: Record<PneumoniaClass, string> = {
  * A raised blood pressure in pregnancy or after birth that the readings and symptoms make pre-eclampsia
  * (hypertension-in-pregnancy.ts): "high BP in pregnancy" at 30 weeks with 165/112 and a severe headache
  * is "severe pre-eclampsia: high BP in pregnancy", whose care is magnesium sulfate and urgent referral. Only
- * a diagnosis about the pressure, the urine protein or a headache is refined; one that names eclampsia, or
- * another illness, is left as it is.
+ * a diagnosis about the pressure, the urine protein or a headache is refined, or one naming pre-eclampsia
+ * and no class ("preeclampsia" with blurred vision is "severe pre-eclampsia"); one that names eclampsia or
+ * a class of it, or another illness, is left as it is.
  */
 export function classifiedPreEclampsia(condition: string, demographics: Demographics, findings: readonly Finding[]): string {
-  if (namesEclampsia(condition) || !ABOUT_THE_PRESSURE.test(condition)) return condition;
+  // "preeclampsia" at 150/100 with a headache and blurred vision has severe features: it is severe
+  // pre-eclampsia (magnesium sulfate, transfer), not the milder class's "before she leaves".
+  if (namesEclampsia(condition)) {
+    const unclassed = PRE_ECLAMPSIA_UNCLASSED.test(condition) && !PRE_ECLAMPSIA_CLASS_STATED.test(condition);
+    return unclassed && suggestedPreEclampsia(demographics, findings) === 'severe pre-eclampsia' ? condition.replace(PRE_ECLAMPSIA_UNCLASSED, 'severe pre-eclampsia') : condition;
+  }
+  if (!ABOUT_THE_PRESSURE.test(condition)) return condition;
   const suggested = suggestedPreEclampsia(demographics, findings);
   return suggested ? withClass(suggested, condition) : condition;
 }
+
+const PRE_ECLAMPSIA_UNCLASSED = /\bpre-?\s*eclampsia\b/i;
+/** A severity the diagnosis states itself ("without severe features", "mild"), or eclampsia, graver still. */
+const PRE_ECLAMPSIA_CLASS_STATED = /\b(?:severe|mild|moderate|without|no|not|imminent)\b|(?<!pre-?\s*)\beclampsia\b/i;
 
 const ABOUT_THE_PRESSURE = /\b(?:bp|blood pressure|pressure|hypertensi\w*|htn|hbp|protein\w*|headache)\b/i;
 

@@ -21,6 +21,17 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('high BP', found, true, { ageYears: 50, sex: 'male' })).toBe('high BP');
   });
 
+  it('reads pre-eclampsia with a severe feature as severe, and leaves a class the diagnosis states alone', () => {
+    const pregnant = { ageYears: 27, sex: 'female' as const, pregnant: true, gestationWeeks: 36 };
+    const blurred = [{ category: 'vital_sign' as const, value: 'BP 150/100' }, { category: 'symptom' as const, value: 'headache, blurred vision' }];
+    expect(classifiedByFindings('preeclampsia', blurred, true, pregnant)).toBe('severe pre-eclampsia');
+    expect(classifiedByFindings('pre-eclampsia at 36 weeks', blurred, true, pregnant)).toBe('severe pre-eclampsia at 36 weeks');
+    expect(classifiedByFindings('pre-eclampsia without severe features', blurred, true, pregnant)).toBe('pre-eclampsia without severe features');
+    expect(classifiedByFindings('eclampsia', blurred, true, pregnant)).toBe('eclampsia');
+    const proteinOnly = [{ category: 'vital_sign' as const, value: 'BP 150/100' }, { category: 'test_result' as const, value: 'urine protein 2+' }];
+    expect(classifiedByFindings('pre-eclampsia', proteinOnly, false, pregnant)).toBe('pre-eclampsia');
+  });
+
   it('classifies a child of 2 to 59 months brought for a cough: a counted rate that is not fast is a cough or cold', () => {
     const child = (ageMonths: number) => ({ ageMonths, sex: 'male' as const });
     const signs = (...values: string[]) => values.map((value) => ({ category: 'exam_sign' as const, value }));
