@@ -120,6 +120,20 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give AS-AQ once daily for 3 days.'],
   },
   {
+    id: 'malaria-first-trimester-in-shorthand-is-uncomplicated',
+    book: 'malaria',
+    population: 'pregnant 12 weeks written "12wks preg", dx names the trimester',
+    // "12wks preg" went unread as weeks, so the plan asked for her last menstrual period; and "malaria 1st
+    // trimester" named no class, so the plan's assessment was "Any one of these means the patient has
+    // severe malaria" for a woman with a positive test and no danger sign.
+    messages: ['25yo F, 12wks preg, RDT +ve, fever', 'dx: malaria 1st trimester'],
+    mustLeadWith: /^- Uncomplicated malaria means/,
+    mustCite: [/Uncomplicated malaria in the first trimester/],
+    mustSay: [/artemether-lumefantrine, 4 tablets twice a day/i],
+    mustNotSay: [ASAQ, SP, /last menstrual period/i],
+    mustNotCite: [OTHER_TRIMESTERS_BUT_FIRST],
+  },
+  {
     id: 'malaria-second-trimester',
     book: 'malaria',
     population: 'pregnant, second trimester',

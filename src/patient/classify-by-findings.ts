@@ -55,9 +55,22 @@ export function classifiedMalaria(condition: string, findings: readonly Finding[
     // Still feverish on the course she is taking: an early treatment failure, referred, not the course again.
     if (stillIllOnAntimalarial(findings)) return withClass('suspected malaria treatment failure', condition);
   }
-  if (hasDangerSign || !/^\s*malaria\s*$/i.test(condition)) return condition;
+  const bare = /^\s*malaria\s*$/i.test(condition);
+  if (hasDangerSign || !(bare || namesMalariaOfAPopulation(condition))) return condition;
   const positive = findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');
-  return positive ? 'uncomplicated malaria' : condition;
+  if (!positive) return condition;
+  return bare ? 'uncomplicated malaria' : withClass('uncomplicated malaria', condition);
+}
+
+/**
+ * "malaria 1st trimester", "malaria in pregnancy", "malaria, child": malaria and who has it, no class.
+ * With a positive test and no danger sign it is uncomplicated, as a bare "malaria" is; "malaria 1st
+ * trimester" took "Any one of these means the patient has severe malaria" for its assessment.
+ */
+function namesMalariaOfAPopulation(condition: string): boolean {
+  const lower = condition.toLowerCase();
+  if (!/\bmalaria\b/.test(lower)) return false;
+  return lower.replace(/\bmalaria\b|\b(?:in|during|the|of|at|a|an)\b|\b(?:pregnan\w*|preg|1st|2nd|3rd|first|second|third|trimester|child|children|adult|woman|man|weeks?|wks?|\d+)\b|[,.;:\s-]+/g, ' ').trim() === '';
 }
 
 /**

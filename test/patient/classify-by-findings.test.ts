@@ -76,6 +76,14 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('severe malaria', result('RDT positive'), false)).toBe('severe malaria');
   });
 
+  it('reads malaria named with who has it, and no class, as uncomplicated with a positive test', () => {
+    expect(classifiedByFindings('malaria 1st trimester', result('RDT +ve'), false)).toBe('uncomplicated malaria: malaria 1st trimester');
+    expect(classifiedByFindings('malaria in pregnancy', result('RDT positive'), false)).toBe('uncomplicated malaria: malaria in pregnancy');
+    expect(classifiedByFindings('malaria in pregnancy', result('RDT positive'), true)).toBe('malaria in pregnancy');
+    expect(classifiedByFindings('malaria prevention in pregnancy', result('RDT positive'), false)).toBe('malaria prevention in pregnancy');
+    expect(classifiedByFindings('?malaria', result('RDT positive'), false)).toBe('?malaria');
+  });
+
   it('reads fever back within 28 days of a finished course as a suspected treatment failure, not a new uncomplicated malaria', () => {
     const back = (value: string) => [{ category: 'history' as const, value }, ...result('RDT positive')];
     expect(classifiedByFindings('malaria again', back('finished al 3 weeks ago, fever again'), false)).toBe('suspected malaria treatment failure: malaria again');

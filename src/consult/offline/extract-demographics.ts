@@ -74,7 +74,7 @@ const WEIGHT_UNIT = re(
 );
 
 const GESTATION_WEEKS: readonly RegExp[] = [
-  re(String.raw`\b(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:weeks?|wks?|wk|w)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:pregnant|pregnancy|of pregnancy|gestation(?:al age)?|of gestation|ga|of amenorrh\w*|amenorrh\w*|pg)\b`),
+  re(String.raw`\b(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:weeks?|wks?|wk|w)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:pregnant|pregnancy|preg|of pregnancy|gestation(?:al age)?|of gestation|ga|of amenorrh\w*|amenorrh\w*|pg)\b`),
   re(String.raw`\b(?:pregnant|pregnancy|preg)\s*(?:at|of|for|with|about|-|,)?\s*(?:about\s+)?(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
   re(String.raw`\b(?:ega|ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?!\d|\.\d)`),
   re(String.raw`\b(\d{1,2})\s*\/\s*40\b`),

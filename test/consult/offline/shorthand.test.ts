@@ -29,6 +29,7 @@ const SHORTHAND: readonly Case[] = [
   { text: 'woman 27y 36wks pregnant, BP 150/100', demographics: { ageYears: 27, sex: F, pregnant: true, gestationWeeks: 36, trimester: 3 } },
   { text: 'man 40y HIV+ on TLD 2 yrs', demographics: { ageYears: 40, sex: M } },
   { text: 'preg 10 wks', demographics: { pregnant: true, gestationWeeks: 10, trimester: 1, sex: F } },
+  { text: '25yo F, 12wks preg, RDT +ve', demographics: { ageYears: 25, pregnant: true, gestationWeeks: 12, trimester: 1, sex: F } },
   { text: 'EGA 36 weeks', demographics: { pregnant: true, gestationWeeks: 36, trimester: 3, sex: F } },
   // Sex and age as one token, or a bare number beside the sex
   { text: 'F25 fever', demographics: { ageYears: 25, sex: F }, findings: [symptom('fever')] },
