@@ -229,6 +229,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give artemether-lumefantrine 4 tablets twice a day for three days.'],
   },
   {
+    id: 'malaria-child-age-in-clinic-shorthand',
+    book: 'malaria',
+    population: 'boy of 18 months written "18/12 male", 10.5 kg',
+    // "18/12 male" (18 months) and "f/28" went unread as ages: the bot asked "How old is the patient?" at
+    // every message and never planned.
+    messages: ['18/12 male 10.5kg fever 39.2 rdt pos', 'dx: malaria'],
+    mustSay: [/artemether-lumefantrine/i, AL_ROW.one],
+    mustNotSay: [/Tablets per dose: [234]\b|\b[234] tablets (per dose|twice)/i],
+    mustNotCite: [TEST_NEGATIVE_SECTION, PREGNANCY_SECTION],
+  },
+  {
     // The README's consult. Under five she is the most likely to progress to severe malaria (ch3): the plan
     // says when to refer (danger signs, rectal artesunate before referral), not only what to give today.
     id: 'malaria-child-when-to-refer',

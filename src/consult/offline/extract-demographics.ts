@@ -41,20 +41,22 @@ const AGE_PATTERNS: readonly RegExp[] = [
   re(String.raw`\b(\d{1,3})\s*(y)(?=\s*(?:$|[.,;\n]))`),
   re(String.raw`\b(?:age|aged|age is|age of)\s*[:=-]?\s*(\d+(?:\.\d+)?)\s*(?:${AGE_UNIT}\b)?(?![\d\/]|\.\d)`),
   re(String.raw`\b(?:age|aged)\s*[:=]?\s*(\d{1,2})\s*\/\s*(12|52)\b`),
-  re(String.raw`\b(\d{1,2})\s*\/\s*(12|52)\s*(?:old|baby|infant|child)\b`),
+  re(String.raw`\b(\d{1,2})\s*\/\s*(12|52)\s*(?:old|baby|infant|child|boy|girl|male|female|[mf])\b`),
   // "man 40y HIV+": a bare "y" right after a word for the patient is years, whatever follows it.
   re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about|approx)\s+)*${QUANTITY}\s*-?\s*(years?|yrs?|yr|y|months?|mths?|mnths?|mos?)\b(?!\s+ago)`),
   // "baby 6 weeks, cough", "baby 6 weeks 4kg": weeks or days beside the patient closing the phrase, or before her weight.
   re(String.raw`\b${PATIENT_WORD}\s*(?:,\s*)?(?:(?:is|was|of|aged|about)\s+)*${QUANTITY}\s*-?\s*(weeks?|wks?|wk|days?|dys?)(?=\s*(?:$|[.,;\n]|old\b|\d+(?:\.\d+)?\s*(?:kgs?|g)\b))`),
-  re(String.raw`(?:^|[.,;\n]\s*)(\d+(?:\.\d+)?)\s*(years?|yrs?|yr|months?|mths?|mos?)(?=\s*(?:$|[.,;\n]|${SEX_WORD}\b))`),
+  // "2 years, fever", "6 mo 6kg fever": an age opening its clause, closing it or before the sex or the weight.
+  re(String.raw`(?:^|[.,;\n]\s*)(\d+(?:\.\d+)?)\s*(years?|yrs?|yr|months?|mths?|mos?)(?=\s*(?:$|[.,;\n]|${SEX_WORD}\b|\d+(?:\.\d+)?\s*kgs?\b))`),
 ];
 
-// "25F", "30 yo M", "F/25": the letter must be a capital in the original text, because a lower-case
-// "18m" is more often months than male.
+// "25F", "30 yo M": after the age the letter must be a capital in the original text, because a lower-case
+// "18m" is more often months than male. "F/25", "f/28", "m 67": a letter opening its clause before the
+// age is the sex in either case (not "f 39.2", a temperature).
 const AGE_THEN_SEX = re(
   String.raw`\b(\d{1,3})\s*(?:y|yo|y\/o|yrs?|years?|(?:yrs?|years?|y) old)?\s*[\/,]?\s*(f|m)\b(?![\/.]?\d)`,
 );
-const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})\b(?!\s*(?:kg|cm|mm|\/))`);
+const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})\b(?!\s*(?:kg|cm|mm|\/)|\.\d)`);
 const GRAVIDA_PARA = re(String.raw`\bg\s*(\d{1,2})\s*p\s*(\d{1,2})(?:\s*\+\s*\d{1,2})?\b(?:\s*,?\s*(?:at\s+)?(\d{1,2})\s*(?:weeks?|wks?|w)\b)?`);
 // "female 32", "pt M 45", "boy 7", "40 male": a bare number beside the sex is an age in years unless a
 // unit or a measurement follows.
@@ -125,7 +127,8 @@ function extractAge(
   for (const [pattern, ageGroup, letterGroup] of [[AGE_THEN_SEX, 0, 1], [SEX_THEN_AGE, 1, 0]] as const) {
     for (const match of extraction.unclaimedMatches(pattern)) {
       const letter = match.groups[letterGroup] ?? '';
-      if (!isCapitalSexLetter(extraction, match, letter)) continue;
+      // A letter opening its clause before the age ("f/28", "m 67 dm") is the sex in either case.
+      if (pattern === AGE_THEN_SEX && !isCapitalSexLetter(extraction, match, letter)) continue;
       extraction.claim(match);
       shorthandSex.add(letter === 'f' ? 'female' : 'male');
       const years = Number(match.groups[ageGroup]);

@@ -38,6 +38,9 @@ const SHORTHAND: readonly Case[] = [
   { text: 'female 32, headache', demographics: { ageYears: 32, sex: F }, findings: [symptom('headache')] },
   { text: 'boy 7, cough', demographics: { ageYears: 7, sex: M } },
   { text: '40 male with cough', demographics: { ageYears: 40, sex: M } },
+  { text: 'f/28 g2p1 32/40 bp 142/92', demographics: { ageYears: 28, sex: F, pregnant: true, gestationWeeks: 32, trimester: 3 } },
+  { text: 'm 67 dm on metformin 1g bd', demographics: { ageYears: 67, sex: M } },
+  { text: 'f 39.2, cough', demographics: {} },
   // Ages in days, weeks, months
   { text: 'baby 10 days old', demographics: { ageYears: 0, ageMonths: 0.3 } },
   { text: 'newborn 5 days', demographics: { ageYears: 0, ageMonths: 0.2 } },
@@ -45,6 +48,8 @@ const SHORTHAND: readonly Case[] = [
   { text: 'infant 4 mths', demographics: { ageYears: 0, ageMonths: 4 } },
   { text: 'baby 6 weeks 4kg, cough', demographics: { ageYears: 0, ageMonths: 1.4, weightKg: 4 } },
   { text: '2/52 old', demographics: { ageYears: 0, ageMonths: 0.5 } },
+  { text: '18/12 male 10.5kg fever', demographics: { ageYears: 1, ageMonths: 18, sex: M, weightKg: 10.5 } },
+  { text: '6 mo 6kg fever 3d', demographics: { ageYears: 0, ageMonths: 6, weightKg: 6 } },
   // After delivery (the mother)
   { text: 'delivered 3 days ago, fever', demographics: { pregnant: false, postpartum: true, daysSinceDelivery: 3 }, findings: [history('recently delivered'), symptom('fever')] },
   { text: 'woman 24, gave birth at home last night', demographics: { ageYears: 24, sex: F, pregnant: false, postpartum: true, daysSinceDelivery: 0 } },
