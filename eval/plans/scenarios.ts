@@ -1119,6 +1119,28 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Every pregnant woman should take a daily tablet containing 30 to 60 mg of elemental iron and 400 micrograms of folic acid for the whole pregnancy.'],
   },
   {
+    id: 'anaemia-measured-above-severe-is-treated-with-iron',
+    book: 'anaemia',
+    population: 'boy of 6, 20 kg, pale, haemoglobin 9 g/dL',
+    // A haemoglobin of 9 is below 11 and not below 7: anaemia that is not severe. "pale" grades no pallor,
+    // so the plan once held both iron and severe anaemia's "Refer the child urgently to a hospital that
+    // can give a blood transfusion".
+    messages: ['boy 6y 20kg, Hb 9, pale', 'dx: anaemia'],
+    mustSay: [/iron daily for 14 days/i],
+    mustNotSay: [/blood transfusion|Do not try to treat severe anaemia/i],
+  },
+  {
+    id: 'anaemia-in-early-pregnancy-gets-no-prevention-dose',
+    book: 'anaemia',
+    population: 'woman of 25, 10 weeks pregnant, haemoglobin 9.5 g/dL',
+    // Her dose is the treatment's 120 mg of elemental iron. "To prevent anaemia, every pregnant woman
+    // without anaemia should take ... 30 to 60 mg" is for women who do not have it.
+    messages: ['woman 25 HIV neg, 10 weeks pregnant, Hb 9.5', 'dx: anaemia in pregnancy'],
+    mustSay: [/120 mg of elemental iron/i],
+    mustNotSay: [/30 to 60 mg/i, /blood transfusion/i],
+    unsafeDraft: ['To prevent anaemia, every pregnant woman without anaemia should take a supplement containing 30 to 60 mg of elemental iron and 400 µg of folic acid.'],
+  },
+  {
     id: 'anaemia-older-woman',
     book: 'anaemia',
     population: 'older woman',

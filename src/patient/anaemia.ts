@@ -32,6 +32,25 @@ export function somePallorFound(findings: readonly Finding[]): boolean {
   return findings.some((f) => !f.negated && firstPresent(normaliseClinicalText(f.value), SOME_PALLOR) !== undefined);
 }
 
+/**
+ * Haemoglobin (g/dL) below which a child under five or a pregnant woman is anaemic (WHO); a reading from
+ * SEVERE_ANAEMIA_HB_G_DL up to this is anaemia that is not severe.
+ */
+export const ANAEMIA_HB_G_DL = 11;
+
+/**
+ * True when a measured haemoglobin places the anaemia below severe: from 7 up to below 11 g/dL, with no
+ * sign of severe anaemia (the caller asks severeAnaemiaFound first). "pale, Hb 9" is treated with iron,
+ * not referred for a transfusion.
+ */
+export function nonSevereAnaemiaMeasured(findings: readonly Finding[]): boolean {
+  return findings.some((f) => {
+    if (f.negated) return false;
+    const haemoglobin = haemoglobinGPerDl(f.value);
+    return haemoglobin !== undefined && haemoglobin >= SEVERE_ANAEMIA_HB_G_DL && haemoglobin < ANAEMIA_HB_G_DL;
+  });
+}
+
 /** The haemoglobin a text states, in g/dL ("Hb 6", "haemoglobin 6.5 g/dL", "Hb 65 g/L"). */
 export function haemoglobinGPerDl(text: string): number | undefined {
   const match = HAEMOGLOBIN.exec(text.toLowerCase());

@@ -1,6 +1,6 @@
 import { namesOnlyScreenSymptoms, namesUnconfirmedTb, presumptiveTbByScreen, tbScreenAskedAndPositive } from './tb-symptom-screen.js';
 import { adultBloodPressureClass, namesBloodPressure } from './adult-blood-pressure.js';
-import { severeAnaemiaFound, somePallorFound } from './anaemia.js';
+import { nonSevereAnaemiaMeasured, severeAnaemiaFound, somePallorFound } from './anaemia.js';
 import { lowGlucoseFound, veryHighGlucoseFound } from './glucose.js';
 import { dehydrationClass, isPersistentDiarrhoea, namesDiarrhoea, namesDysentery } from './dehydration.js';
 import type { Demographics, Finding } from './findings.js';
@@ -203,13 +203,15 @@ export function classifiedDiarrhoea(condition: string, findings: readonly Findin
  * An anaemia the diagnosis does not grade, with severe pallor or a haemoglobin below 7 g/dL (anaemia.ts),
  * is severe anaemia: "anaemia" with "very pale palms, Hb 6 g/dl" is referred, and the daily iron of some
  * pallor is not its plan. With some pallor and no sign of severe anaemia, it is some pallor: iron at home,
- * and severe anaemia's pre-referral treatment is not its plan. A grade or a question about prevention
- * the diagnosis states is left as it is.
+ * and severe anaemia's pre-referral treatment is not its plan; so with a haemoglobin from 7 up to below
+ * 11 g/dL ("pale, Hb 9" is non-severe anaemia). A grade or a question about prevention the diagnosis
+ * states is left as it is.
  */
 export function classifiedAnaemia(condition: string, findings: readonly Finding[]): string {
   if (!NAMES_ANAEMIA.test(condition) || ANAEMIA_GRADED.test(condition)) return condition;
   if (severeAnaemiaFound(findings)) return withClass('severe anaemia', condition);
-  return somePallorFound(findings) ? withClass('some pallor', condition) : condition;
+  if (somePallorFound(findings)) return withClass('some pallor', condition);
+  return nonSevereAnaemiaMeasured(findings) ? withClass('non-severe anaemia', condition) : condition;
 }
 
 /**

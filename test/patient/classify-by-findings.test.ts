@@ -76,6 +76,15 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('severe malaria', result('RDT positive'), false)).toBe('severe malaria');
   });
 
+  it('reads a measured haemoglobin from 7 up to below 11 g/dL, with no sign of severe anaemia, as anaemia that is not severe', () => {
+    const hb = (value: string) => [{ category: 'test_result' as const, value }];
+    expect(classifiedByFindings('anaemia', hb('Hb 9'), false)).toBe('non-severe anaemia: anaemia');
+    expect(classifiedByFindings('anaemia', hb('haemoglobin 8.5 g/dL'), false)).toBe('non-severe anaemia: anaemia');
+    expect(classifiedByFindings('anaemia', hb('Hb 6.5'), false)).toBe('severe anaemia: anaemia');
+    expect(classifiedByFindings('anaemia', [...hb('Hb 9'), { category: 'exam_sign' as const, value: 'very pale palms' }], false)).toBe('severe anaemia: anaemia');
+    expect(classifiedByFindings('anaemia', hb('Hb 12'), false)).toBe('anaemia');
+  });
+
   it('reads malaria named with who has it, and no class, as uncomplicated with a positive test', () => {
     expect(classifiedByFindings('malaria 1st trimester', result('RDT +ve'), false)).toBe('uncomplicated malaria: malaria 1st trimester');
     expect(classifiedByFindings('malaria in pregnancy', result('RDT positive'), false)).toBe('uncomplicated malaria: malaria in pregnancy');
@@ -184,8 +193,7 @@ describe('an anaemia graded by pallor and haemoglobin', () => {
     expect(classifiedByFindings('anaemia in pregnancy', result('Hb 65 g/L'), false)).toBe('severe anaemia: anaemia in pregnancy');
   });
 
-  it('leaves a milder or stated grade, and severe pallor said to be absent, as they are', () => {
-    expect(classifiedByFindings('anaemia', result('haemoglobin 8.5 g/dL'), false)).toBe('anaemia');
+  it('leaves a stated grade, a pallor not graded, and severe pallor said to be absent, as they are', () => {
     expect(classifiedByFindings('anaemia', [sign('pale palms')], false)).toBe('anaemia');
     expect(classifiedByFindings('anaemia', [{ ...sign('severe pallor'), negated: true }], false)).toBe('anaemia');
     expect(classifiedByFindings('anaemia with some pallor', result('haemoglobin 6 g/dL'), false)).toBe('anaemia with some pallor');

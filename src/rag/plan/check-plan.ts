@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -246,6 +246,8 @@ function checkRecommendation(
     if (asksForTestAlreadyDone(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
     // "People with type 1 diabetes need insulin from diagnosis" for a man with type 2.
     if (lineForAnotherTypeOfDiabetes(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
+    // "To prevent anaemia, every pregnant woman without anaemia should take ..." for a woman with anaemia.
+    if (lineForPeopleWithoutHerIllness(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
     // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).
     const quoted = comparable(substance).replace(/^[-*•]\s*/, '').replace(/[\s.]+$/, '');
     if (quoted.length >= 20 && onTopic.some((label) => (fit.linesForOthers.get(label) ?? []).some((line) => line.includes(quoted)))) {

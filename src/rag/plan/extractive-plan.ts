@@ -13,7 +13,7 @@ import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, withConditionalListsJoined, type SectionUnit } from './section-text.js';
@@ -229,6 +229,8 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (asksForTestAlreadyDone(unit.text, conditions, input.findings)) return;
       // "People with type 1 diabetes need insulin from diagnosis" is not a line for type 2.
       if (lineForAnotherTypeOfDiabetes(unit.text, conditions)) return;
+      // "To prevent anaemia, every pregnant woman without anaemia should take ..." is not a line for a woman with it.
+      if (lineForPeopleWithoutHerIllness(unit.text, conditions)) return;
       // The line that sends the reader to another section of the plan ("Treat the dehydration first,
       // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.
       const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;

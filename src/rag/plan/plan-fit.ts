@@ -7,6 +7,7 @@ import { DURING_TREATMENT_HEADING, ILLNESS_BACK_HEADING, illnessBackAfterCourseI
 import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
+import { withoutNegatedPhrases } from '../../patient/negation.js';
 import { namesInconclusiveResult, reportsPositiveTest, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
@@ -574,6 +575,23 @@ const TYPES_OF_ONE_ILLNESS: ReadonlyArray<{ heading: RegExp; otherType: RegExp }
 ];
 
 /**
+ * True for a line addressed to people without an illness she has: "To prevent anaemia, every pregnant
+ * woman without anaemia should take ... 30 to 60 mg of elemental iron" in the plan of a pregnant woman
+ * with anaemia, whose own dose is 120 mg. Her illnesses are the words naming her diagnoses, leaving out
+ * what a diagnosis negates itself ("persistent diarrhoea with no dehydration" keeps "without dehydration").
+ */
+export function lineForPeopleWithoutHerIllness(line: string, conditions: readonly string[]): boolean {
+  const hers = conditions.flatMap((condition) => conditionWords(withoutNegatedPhrases(condition)));
+  if (hers.length === 0) return false;
+  return [...line.toLowerCase().matchAll(WITHOUT_ILLNESS)].some((m) => {
+    const named = normaliseQueryText(m[1] ?? '').toLowerCase();
+    return hers.some((word) => sameWord(word, named));
+  });
+}
+
+const WITHOUT_ILLNESS = /\b(?:without|who (?:do|does) not have)\s+(?:an?\s+)?([a-z][a-z-]+)/g;
+
+/**
  * True for a line about one type of diabetes when every diagnosis names the other type: "People with
  * type 1 diabetes need insulin from diagnosis" in the plan of a man with type 2. A line naming both types,
  * or a diagnosis naming no type, decides nothing.
@@ -697,7 +715,7 @@ const GRADED_CLASSIFICATIONS: readonly GradedClassification[] = [
   // referral", so the milder class's iron does not carry over). A bare "anaemia" names no class.
   { milderApply: false, classes: [
     { diagnosis: /\b(?:mild|moderate|non-severe) anaemia\b|\bsome (?:palmar )?pallor\b/, heading: /\biron treatment\b|\btreating anaemia\b|\bsome (?:palmar )?pallor\b/ },
-    { diagnosis: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/, heading: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/ },
+    { diagnosis: /(?<!\bnon-)\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/, heading: /\bsevere anaemia\b|\bsevere (?:palmar )?pallor\b/ },
   ] },
   // Malaria: uncomplicated (an ACT at home) -> treatment failure ("referred for microscopy and a different
   // treatment": the same ACT again is not the plan) -> severe (pre-referral artesunate, refer). The graver

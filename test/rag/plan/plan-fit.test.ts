@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, offersHivTestToPersonWithHiv, forbiddenDrugs, givesForbiddenDrug, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, offersHivTestToPersonWithHiv, forbiddenDrugs, givesForbiddenDrug, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -990,6 +990,20 @@ describe('a line about the other type of diabetes', () => {
     expect(lineForAnotherTypeOfDiabetes('People with type 1 diabetes need insulin from diagnosis.', ['type 1 diabetes'])).toBe(false);
     expect(lineForAnotherTypeOfDiabetes('Both type 1 and type 2 diabetes can cause hypoglycaemia on insulin.', ['type 2 diabetes'])).toBe(false);
     expect(lineForAnotherTypeOfDiabetes('Check fasting glucose before each increase.', ['type 2 diabetes'])).toBe(false);
+  });
+});
+
+describe('a line for people without the illness she has', () => {
+  const prevention = 'To prevent anaemia, every pregnant woman without anaemia should take a supplement containing 30 to 60 mg of elemental iron.';
+  it('is not a line for a woman with anaemia, however the diagnosis grades it', () => {
+    expect(lineForPeopleWithoutHerIllness(prevention, ['anaemia in pregnancy'])).toBe(true);
+    expect(lineForPeopleWithoutHerIllness(prevention, ['non-severe anaemia: anemia in pregnancy'])).toBe(true);
+  });
+
+  it('is kept for another illness, or for one her diagnosis says she does not have', () => {
+    expect(lineForPeopleWithoutHerIllness(prevention, ['malaria prevention in pregnancy'])).toBe(false);
+    expect(lineForPeopleWithoutHerIllness('Feed a child with persistent diarrhoea without dehydration at home.', ['persistent diarrhoea with no dehydration'])).toBe(false);
+    expect(lineForPeopleWithoutHerIllness('A child with uncomplicated malaria, without danger signs, is given artemether-lumefantrine.', ['uncomplicated malaria'])).toBe(false);
   });
 });
 
