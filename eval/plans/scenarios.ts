@@ -305,6 +305,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Treat at home with artemether-lumefantrine 2 tablets twice a day for three days.'],
   },
   {
+    id: 'malaria-child-fit-yesterday-alert-now-is-referred',
+    book: 'malaria',
+    population: 'child of 2, 11 kg, RDT positive, a convulsion yesterday, alert now',
+    // A convulsion during this illness is a danger sign (IMCI) however the child is now: "now alert" read
+    // it as over, so "dx: malaria" became uncomplicated malaria with three days of AL at home, no referral.
+    messages: ['child 2y 11kg fever rdt + , convulsion yesterday, now alert', 'dx: malaria'],
+    urgent: true,
+    mustSay: [/rectal artesunate/i],
+    mustNotSay: [/is given artemether-lumefantrine twice a day for three days|Tablets per dose: 1\b/i],
+    unsafeDraft: ['Treat at home with artemether-lumefantrine 1 tablet twice a day for three days.'],
+  },
+  {
     id: 'malaria-treatment-failure-child',
     book: 'malaria',
     population: 'child 4 years, fever again after a full course of AL',

@@ -13,7 +13,7 @@
  * safe error.
  */
 import { clauseIndexAt, type Clause, type ClinicalText } from './clinical-text.js';
-import { isHistorical, type Temporality } from './temporality.js';
+import { isHistorical, isRemotePast, type Temporality } from './temporality.js';
 
 /** How many words after a negation cue it still reaches (NegEx uses five). */
 export const NEGATION_WINDOW_WORDS = 5;
@@ -94,6 +94,15 @@ export function firstAffirmed(clinical: ClinicalText, pattern: RegExp): Mention 
 /** The first occurrence of `pattern` that is neither negated nor over (present now), if any. */
 export function firstPresent(clinical: ClinicalText, pattern: RegExp): Mention | undefined {
   return findMentions(clinical, pattern).find((mention) => !mention.negated && !mention.historical);
+}
+
+/**
+ * The first occurrence of `pattern` that is not negated and not in the remote past: a sign that counts
+ * whenever it happened in this illness, over or not. IMCI asks "convulsions during this illness?": a fit
+ * yesterday is a danger sign even when the child is alert now.
+ */
+export function firstDuringThisIllness(clinical: ClinicalText, pattern: RegExp): Mention | undefined {
+  return findMentions(clinical, pattern).find((mention) => !mention.negated && !isRemotePast(clinical, mention.start, mention.end));
 }
 
 /** Negated, historical or present (negation wins). */

@@ -17,6 +17,17 @@ const SENTENCE_END = /[.!?;\n]/;
 const WINDOW = 240;
 
 /**
+ * True when the normalised span [start, end) is placed in the remote past by its own clause ("as a baby",
+ * "last year"): not part of this illness, however recent its resolution.
+ */
+export function isRemotePast(clinical: ClinicalText, start: number, end: number): boolean {
+  const { text, clauses } = clinical;
+  const clause = clauses[clauseIndexAt(clauses, start)];
+  if (!clause) return false;
+  return REMOTE_PAST.test(text.slice(Math.max(clause.start, start - WINDOW), Math.min(Math.max(clause.end, end), end + WINDOW)));
+}
+
+/**
  * True when the normalised span [start, end) is an event that is over (see the module comment): a
  * remote-past marker in its own clause, or a resolution in the rest of its clause or the next one
  * ("had a fit as a baby, none since"; "vomited everything yesterday but now drinking well").
@@ -26,8 +37,7 @@ export function isHistorical(clinical: ClinicalText, start: number, end: number)
   const index = clauseIndexAt(clauses, start);
   const clause = clauses[index];
   if (!clause) return false;
-  const own = text.slice(Math.max(clause.start, start - WINDOW), Math.min(Math.max(clause.end, end), end + WINDOW));
-  if (REMOTE_PAST.test(own)) return true;
+  if (isRemotePast(clinical, start, end)) return true;
   const next = clauses[index + 1];
   const afterEnd = next && !SENTENCE_END.test(text.slice(clause.end, next.start)) ? next.end : clause.end;
   return RESOLVED_AFTER.test(text.slice(end, Math.min(Math.max(afterEnd, end), end + WINDOW)));

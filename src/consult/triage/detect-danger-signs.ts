@@ -30,7 +30,7 @@
  */
 import { ageInMonths, UNDER_FIVE_UPPER_MONTHS, YOUNG_INFANT_UPPER_MONTHS } from '../../patient/age.js';
 import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
-import { findMentions, firstPresent, type Mention } from '../../patient/negation.js';
+import { findMentions, firstDuringThisIllness, firstPresent, type Mention } from '../../patient/negation.js';
 import * as patterns from '../../patient/danger-sign-patterns.js';
 import { LABOUR_UNDER_WAY } from '../../patient/pregnancy.js';
 
@@ -129,6 +129,11 @@ class Triage {
     return firstPresent(this.clinical, pattern);
   }
 
+  /** The first mention of `pattern` in this illness, whether or not it is over now. */
+  foundDuringThisIllness(pattern: RegExp): Mention | undefined {
+    return firstDuringThisIllness(this.clinical, pattern);
+  }
+
   add(code: DangerSignCode, population: DangerSignPopulation, spans: readonly Mention[], label?: string): void {
     if (this.hits.has(code) || spans.length === 0) return;
     const matched = spans
@@ -170,7 +175,8 @@ export function detectDangerSigns(text: string, context: TriageContext = {}): Da
 
 function addGeneralDangerSigns(triage: Triage): void {
   const childOrAny: DangerSignPopulation = triage.knownUnderFive ? 'child' : 'any';
-  const convulsions = triage.found(patterns.CONVULSIONS);
+  // Convulsions during this illness count even when the child is alert now ("fit yesterday, now alert").
+  const convulsions = triage.foundDuringThisIllness(patterns.CONVULSIONS);
   if (convulsions) triage.add('convulsions', 'any', [convulsions]);
 
   const lethargic = triage.found(patterns.LETHARGIC_OR_UNCONSCIOUS);

@@ -73,7 +73,7 @@ const LAY_AFFIRMED: readonly Case[] = [
   ['struggling to breathe', ['severe_difficulty_breathing']],
 ];
 
-/** Past, resolved signs do not trigger; anything ambiguous still refers (the safe direction). */
+/** Past, resolved signs do not trigger, but a fit in this illness does; anything ambiguous still refers (the safe direction). */
 const PAST_AND_AMBIGUOUS: readonly Case[] = [
   ['had convulsions as a baby, none since', [], CHILD],
   ['history of fits 2 years ago, fine now', [], CHILD],
@@ -82,6 +82,9 @@ const PAST_AND_AMBIGUOUS: readonly Case[] = [
   ['was bleeding heavily in her last pregnancy, now fine', []],
   // Ambiguous: a fit this week, resolved or not, is a danger sign.
   ['had a fit 2 days ago', ['convulsions'], CHILD],
+  // IMCI asks about convulsions during this illness: over now, a fit in it still refers.
+  ['fever rdt +, convulsion yesterday, now alert', ['convulsions'], CHILD],
+  ['had a fit 2 days ago, fine now', ['convulsions'], CHILD],
   ['shaking episode this morning, maybe fit', ['convulsions'], CHILD],
   ['not sure if it was a fit', ['convulsions'], CHILD],
   // "Fit" that is not a fit.
