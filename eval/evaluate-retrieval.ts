@@ -88,6 +88,7 @@ function raisesUrgentReferral(query: GoldQuery): boolean {
     ...(d.ageYears !== undefined ? { ageYears: d.ageYears } : {}),
     ...(d.ageMonths !== undefined ? { ageMonths: d.ageMonths } : {}),
     ...(d.pregnant !== undefined ? { pregnant: d.pregnant } : {}),
+    ...(d.postpartum !== undefined ? { postpartum: d.postpartum } : {}),
   }).length > 0;
 }
 

@@ -155,8 +155,11 @@ export function readPlan(plan: string): { lines: string[]; sources: string[] } {
 /** The plan's headings that hold lines (the assessment's may stand alone). */
 const SECTION_HEADING = /^\*\*(?:What to do now|When to refer|Tell the family|Follow-up|Plan)\*\*$/;
 
-/** "Do not give X", "never give X", "X must not be used": a line that forbids X does not recommend it. */
-const FORBIDS = /\b(do not|don't|never|must not|should not|not be used|not used|avoid|not to be given|not given|instead of)\b/i;
+/**
+ * "Do not give X", "never give X", "X must not be used": a line that forbids X does not recommend it; nor
+ * does "If she takes X ... see a clinician to change to a medicine that is safe in pregnancy".
+ */
+const FORBIDS = /\b(do not|don't|never|must not|should not|not be used|not used|avoid|not to be given|not given|instead of|change to (?:a|another) medicine that is safe)\b/i;
 /** Unless, with its negated verbs taken out, it still tells the reader to give or keep something: "Continue X since Y must not be used". */
 const NEGATED = /\b(?:do not|don't|never|must not|should not|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;
 const STILL_RECOMMENDS = /\b(?:give|continue|start|take|keep|restart|resume|use|prescribe|add|increase)\b/i;

@@ -1370,6 +1370,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // The hypertension book says to follow the pregnancy guideline in pregnancy. Its "do not ... bring the
     // pressure down quickly" contradicts the pregnancy book's "must be lowered within an hour".
     messages: ['28 year old woman, 30 weeks pregnant, BP 170/115, no headache', 'dx: severe hypertension'],
+    // 160/110 or more in pregnancy is a danger sign: the urgent referral goes first.
+    urgent: true,
     mustSay: [/lowered within an hour|nifedipine|methyldopa|labetalol/i],
     mustNotSay: [/bring the pressure down quickly|180\/110 mmHg or more/i, ACE_ARB],
   },
@@ -1581,6 +1583,21 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // 10:30"): its lines were once quoted as this patient's.
     mustNotCite: [/Bleeding after birth|haemorrhage/i, /Example referral note/i],
     mustNotSay: [ACE_ARB, /at 10:\d\d|since this morning/i],
+  },
+  {
+    id: 'postpartum-severe-range-pressure-is-urgent-with-the-loading-dose',
+    book: 'pregnancy',
+    population: 'woman of 28, 3 days after delivery, 165/110 with a headache, diagnosis given as postpartum preeclampsia',
+    // "Blood pressure of 160/110 mmHg or more in pregnancy or after birth must be lowered within an hour"
+    // (ch5): triage read no danger sign (a headache alone is not a severe one), so no urgent referral was
+    // sent; and "postpartum" in the diagnosis searched as "after birth", ranking bleeding after birth above
+    // the magnesium sulfate loading dose, which the plan left out.
+    messages: ['woman 28, 3 days after delivery, BP 165/110, headache', 'dx: postpartum preeclampsia'],
+    urgent: true,
+    mustSay: [/magnesium sulfate/i, /10 g in total/i],
+    mustCite: [/Loading dose before referral/i],
+    mustNotCite: [/Bleeding after birth|haemorrhage/i],
+    mustNotSay: [ACE_ARB],
   },
   {
     id: 'postpartum-preeclampsia',

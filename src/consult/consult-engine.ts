@@ -117,6 +117,7 @@ async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult:
     ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
     ...(known.ageMonths !== undefined ? { ageMonths: known.ageMonths } : {}),
     ...(known.pregnant !== undefined ? { pregnant: known.pregnant } : {}),
+    ...(known.postpartum !== undefined ? { postpartum: known.postpartum } : {}),
   });
   if (hits.length === 0) return false;
   await deps.store.commitUrgentReferral({

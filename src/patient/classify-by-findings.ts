@@ -14,6 +14,7 @@ import { ageGroupForMonths, ageInMonths, UNDER_FIVE_UPPER_MONTHS } from './age.j
 import { normaliseClinicalText } from './clinical-text.js';
 import { withoutNegatedPhrases } from './negation.js';
 import { withIptInPregnancyNamed } from './ipt-in-pregnancy.js';
+import { pregnancyStatus } from './pregnancy.js';
 
 /**
  * A diagnosis made more precise by what the health worker found, where a guideline's classification
@@ -141,13 +142,18 @@ export function classifiedPreEclampsia(condition: string, demographics: Demograp
   // pre-eclampsia (magnesium sulfate, transfer), not the milder class's "before she leaves".
   if (namesEclampsia(condition)) {
     const unclassed = PRE_ECLAMPSIA_UNCLASSED.test(condition) && !PRE_ECLAMPSIA_CLASS_STATED.test(condition);
-    return unclassed && suggestedPreEclampsia(demographics, findings) === 'severe pre-eclampsia' ? condition.replace(PRE_ECLAMPSIA_UNCLASSED, 'severe pre-eclampsia') : condition;
+    if (!unclassed || suggestedPreEclampsia(demographics, findings) !== 'severe pre-eclampsia') return condition;
+    const severe = condition.replace(PRE_ECLAMPSIA_UNCLASSED, 'severe pre-eclampsia');
+    // "postpartum" beside it is her state, which her demographics carry: as a search word it reads as
+    // "after birth" and ranks bleeding after birth above the magnesium sulfate loading dose.
+    return pregnancyStatus(demographics).state === 'postpartum' ? severe.replace(AFTER_BIRTH_WORDS, ' ').replace(/\s+/g, ' ').trim() : severe;
   }
   if (!ABOUT_THE_PRESSURE.test(condition)) return condition;
   const suggested = suggestedPreEclampsia(demographics, findings);
   return suggested ? withClass(suggested, condition) : condition;
 }
 
+const AFTER_BIRTH_WORDS = /\b(?:postpartum|post-partum|postnatal|after (?:birth|delivery))\b/gi;
 const PRE_ECLAMPSIA_UNCLASSED = /\bpre-?\s*eclampsia\b/i;
 /** A severity the diagnosis states itself ("without severe features", "mild"), or eclampsia, graver still. */
 const PRE_ECLAMPSIA_CLASS_STATED = /\b(?:severe|mild|moderate|without|no|not|imminent)\b|(?<!pre-?\s*)\beclampsia\b/i;

@@ -47,6 +47,11 @@ export function bloodPressureReadings(text: string): Array<{ systolic: number; d
   return readings;
 }
 
+/** A plausible reading in the severe range of pregnancy, 160/110 mmHg or more. */
+export function inSevereRangeInPregnancy(systolic: number, diastolic: number): boolean {
+  return plausibleBloodPressure(systolic, diastolic) && (systolic >= SEVERE_RANGE_MMHG.systolic || diastolic >= SEVERE_RANGE_MMHG.diastolic);
+}
+
 export function plausibleBloodPressure(systolic: number, diastolic: number): boolean {
   return systolic >= 60 && systolic <= 300 && diastolic >= 30 && diastolic <= 200 && systolic > diastolic;
 }

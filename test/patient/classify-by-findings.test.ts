@@ -30,6 +30,10 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('eclampsia', blurred, true, pregnant)).toBe('eclampsia');
     const proteinOnly = [{ category: 'vital_sign' as const, value: 'BP 150/100' }, { category: 'test_result' as const, value: 'urine protein 2+' }];
     expect(classifiedByFindings('pre-eclampsia', proteinOnly, false, pregnant)).toBe('pre-eclampsia');
+    // After birth her state is in her demographics; "postpartum" as a search word would read as "after birth".
+    const afterBirth = { ageYears: 28, sex: 'female' as const, pregnant: false, postpartum: true, daysSinceDelivery: 3 };
+    const severeRange = [{ category: 'vital_sign' as const, value: 'BP 165/110' }];
+    expect(classifiedByFindings('postpartum preeclampsia', severeRange, true, afterBirth)).toBe('severe pre-eclampsia');
   });
 
   it('classifies a child of 2 to 59 months brought for a cough: a counted rate that is not fast is a cough or cold', () => {

@@ -12,7 +12,8 @@
  *   negated mention such as "not pregnant" overrides).
  *   Heavy vaginal bleeding counts in every woman; heavy bleeding elsewhere is reported as heavy bleeding.
  * - Headache with blurred vision counts for everyone; in pregnancy a severe headache or blurred
- *   vision alone also counts (WHO lists both for pre-eclampsia).
+ *   vision alone also counts (WHO lists both for pre-eclampsia). In pregnancy or within six weeks of a
+ *   birth, a blood pressure of 160/110 or more counts ("must be lowered within an hour").
  * - A stiff neck counts unless fever is explicitly absent ("no fever", "afebrile").
  * - Fever (or a temperature of 37.5 °C or more) counts in a young infant, known to be under 2 months:
  *   IMCI's sign of very severe disease in a sick young infant, whom WHO says to refer, not treat at home.
@@ -33,6 +34,7 @@ import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical
 import { findMentions, firstDuringThisIllness, firstPresent, type Mention } from '../../patient/negation.js';
 import * as patterns from '../../patient/danger-sign-patterns.js';
 import { LABOUR_UNDER_WAY } from '../../patient/pregnancy.js';
+import { inSevereRangeInPregnancy } from '../../patient/hypertension-in-pregnancy.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
 export const DANGER_SIGN_CODES = [
@@ -51,6 +53,7 @@ export const DANGER_SIGN_CODES = [
   'severe_abdominal_pain_in_pregnancy',
   'reduced_fetal_movements',
   'waters_broken_before_labour',
+  'severe_blood_pressure_in_pregnancy',
   'chest_pain',
   'fever_in_young_infant',
   'fast_breathing_in_young_infant',
@@ -78,6 +81,8 @@ export interface TriageContext {
   /** Total age in months (takes precedence over ageYears). */
   readonly ageMonths?: number;
   readonly pregnant?: boolean;
+  /** Within six weeks of giving birth. */
+  readonly postpartum?: boolean;
 }
 
 /** The label each code is reported under unless a variant says more ("Stiff neck with fever"). */
@@ -97,6 +102,7 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   severe_abdominal_pain_in_pregnancy: 'Severe abdominal pain in pregnancy',
   reduced_fetal_movements: "Baby moving less or not at all in the womb",
   waters_broken_before_labour: 'Waters broken before labour has started',
+  severe_blood_pressure_in_pregnancy: 'Blood pressure 160/110 or more in pregnancy or after birth',
   chest_pain: 'Chest pain',
   fever_in_young_infant: 'Fever in a young infant (under 2 months)',
   fast_breathing_in_young_infant: 'Fast breathing in a young infant (under 2 months)',
@@ -112,6 +118,7 @@ class Triage {
   readonly knownFiveOrOver: boolean;
   readonly knownYoungInfant: boolean;
   readonly pregnancy: boolean;
+  readonly afterBirth: boolean;
 
   constructor(
     readonly clinical: ClinicalText,
@@ -122,6 +129,7 @@ class Triage {
     this.knownFiveOrOver = months !== undefined && months >= IMCI_UPPER_AGE_MONTHS;
     this.knownYoungInfant = months !== undefined && months < YOUNG_INFANT_UPPER_MONTHS;
     this.pregnancy = inPregnancyContext(clinical, context);
+    this.afterBirth = context.postpartum === true;
   }
 
   /** The first affirmed mention of `pattern`. */
@@ -282,7 +290,16 @@ function addPregnancySigns(triage: Triage): void {
     const waters = triage.found(patterns.WATERS_BROKEN);
     if (waters && !triage.found(LABOUR_UNDER_WAY)) triage.add('waters_broken_before_labour', 'pregnancy', [waters]);
   }
+  // "Blood pressure of 160/110 mmHg or more in pregnancy or after birth must be lowered within an hour."
+  if (pregnancy || triage.afterBirth) {
+    const severeReading = findMentions(triage.clinical, BLOOD_PRESSURE_READING).find(
+      (m) => !m.negated && inSevereRangeInPregnancy(Number(m.groups[0]), Number(m.groups[1])),
+    );
+    if (severeReading) triage.add('severe_blood_pressure_in_pregnancy', 'pregnancy', [severeReading]);
+  }
 }
+
+const BLOOD_PRESSURE_READING = /(?<![\d/.])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d/]|\.\d)/g;
 
 function inPregnancyContext(clinical: ClinicalText, context: TriageContext): boolean {
   const mentions = findMentions(clinical, patterns.PREGNANCY);

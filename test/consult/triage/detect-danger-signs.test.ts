@@ -193,6 +193,12 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   ['waters broke, having contractions', [], PREGNANT],
   ['waters broke, labour pains started', [], PREGNANT],
   ['waters broke this morning, some back pain', ['waters_broken_before_labour'], PREGNANT],
+  // 160/110 or more in pregnancy or after birth "must be lowered within an hour"; outside them it is not this sign.
+  ['BP 165/110, headache', ['severe_blood_pressure_in_pregnancy'], PREGNANT],
+  ['3 days after delivery, BP 162/100', ['severe_blood_pressure_in_pregnancy']],
+  ['BP 150/100', [], PREGNANT],
+  ['G2P1 28/40, BP 140/90', [], PREGNANT],
+  ['BP 185/115', [], { ageYears: 50 }],
 ];
 
 describe('detectDangerSigns', () => {
