@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, givesMedicineHere, refersHerBandForTreatment, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -57,6 +57,8 @@ interface PatientFit {
   preventsAnotherIllness: ReadonlySet<string>;
   /** Labels of sections whose every stated range leaves out what she measured: their doses are for other readings. */
   otherMeasurements: ReadonlySet<string>;
+  /** Labels of sections for her own band that refer her for treatment: the other sections' medicines are not hers. */
+  referringOwnBand: ReadonlySet<string>;
   /** Per label, the section's lines under a sub-heading for other patients (comparable text). */
   linesForOthers: ReadonlyMap<string, readonly string[]>;
 }
@@ -111,6 +113,7 @@ export function checkPlanDraft(draft: string, sections: readonly LabelledSection
         treatsWhatSheAsksToPrevent: new Set(sections.filter((s) => treatsIllnessAskedToPrevent(s.section, conditions, findings)).map((s) => s.label.toUpperCase())),
         preventsAnotherIllness: new Set(sections.filter((s) => preventsAnotherIllness(s.section, conditions)).map((s) => s.label.toUpperCase())),
         otherMeasurements: new Set(sections.filter((s) => sectionForOtherMeasurements(s.section, measured)).map((s) => s.label.toUpperCase())),
+        referringOwnBand: new Set(sections.filter((s) => refersHerBandForTreatment(s.section, demographics)).map((s) => s.label.toUpperCase())),
         linesForOthers: new Map(sections.map((s) => [s.label.toUpperCase(), linesForOtherPatients(s.section, demographics, conditions, findings)])),
       }
     : undefined;
@@ -246,6 +249,10 @@ function checkRecommendation(
     if (asksForTestAlreadyDone(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'test_already_done' };
     // "People with type 1 diabetes need insulin from diagnosis" for a man with type 2.
     if (lineForAnotherTypeOfDiabetes(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
+    // Table 3.2's "4.5 to <9 kg" row for a girl of 4.5 kg whose own section ("Infants weighing less than 5 kg") refers her.
+    if (fit.referringOwnBand.size > 0 && !valid.some((label) => fit.referringOwnBand.has(label)) && givesMedicineHere(substance)) {
+      return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
+    }
     // "To prevent anaemia, every pregnant woman without anaemia should take ..." for a woman with anaemia.
     if (lineForPeopleWithoutHerIllness(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
     // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).

@@ -13,7 +13,7 @@ import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, givesMedicineHere, refersHerBandForTreatment, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, withConditionalListsJoined, type SectionUnit } from './section-text.js';
@@ -116,6 +116,9 @@ export function extractivePlan(input: ExtractivePlanInput): string {
   const medicines = medicineNamesTaken(input.findings);
   // A diagnosis not yet confirmed: how to confirm it, or when and how to test for it, is what to do first.
   const unconfirmed = input.diagnoses.some((d) => asksToConfirm(d.condition));
+  // A section for her own band that refers her for treatment ("Infants weighing less than 5 kg"): the
+  // medicines and doses of the other sections are not hers.
+  const referringOwnBand = input.sections.filter(({ section }) => refersHerBandForTreatment(section, input.demographics)).map(({ section }) => section);
   input.sections.forEach((labelled, sectionIndex) => {
     const { section } = labelled;
     const referenced = references.some((phrase) => headedBy(section, phrase)) ? REFERENCED_BONUS : 0;
@@ -231,6 +234,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       if (lineForAnotherTypeOfDiabetes(unit.text, conditions)) return;
       // "To prevent anaemia, every pregnant woman without anaemia should take ..." is not a line for a woman with it.
       if (lineForPeopleWithoutHerIllness(unit.text, conditions)) return;
+      if (referringOwnBand.length > 0 && !referringOwnBand.includes(section) && givesMedicineHere(unit.text)) return;
       // The line that sends the reader to another section of the plan ("Treat the dehydration first,
       // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.
       const sends = crossReferences(unit).some((phrase) => input.sections.some((other) => other !== labelled && headedBy(other.section, phrase))) ? REFERENCED_BONUS : 0;

@@ -172,6 +172,12 @@ export function excludesPatient(sentence: string, demographics: Demographics): b
   return false;
 }
 
+/** True when the sentence states an age or weight band and every band it states holds this patient ("less than 5 kg" for 4.5 kg). */
+export function statedBandHolds(sentence: string, demographics: Demographics): boolean {
+  const verdicts = qualifierVerdicts(prepare(sentence), demographics);
+  return verdicts.length > 0 && verdicts.every(Boolean);
+}
+
 /**
  * True when the sentence states an age or weight band ("people aged 65 years and older", "children under
  * 5 kg") and no band it states holds this patient. Unlike a word for a group ("children"), a stated band

@@ -13,7 +13,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
-import { excludesPatient, linesForOlderPatients, statedBandExcludes } from './patient-fit.js';
+import { excludesPatient, linesForOlderPatients, statedBandExcludes, statedBandHolds } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
@@ -573,6 +573,26 @@ const TYPES_OF_ONE_ILLNESS: ReadonlyArray<{ heading: RegExp; otherType: RegExp }
   { heading: /\btype (?:2|ii|two) diabetes\b/, otherType: TYPE_1_DIABETES },
   { heading: /\btype (?:1|i|one) diabetes\b/, otherType: TYPE_2_DIABETES },
 ];
+
+/**
+ * True when the section is written for a band that holds her (its own heading states it) and says that a
+ * patient of that band is referred rather than treated here: "Infants weighing less than 5 kg" ("An older
+ * infant who weighs less than 5 kg and has a positive test should also be referred, because the tablets
+ * in the community kit are not suited to such a small body weight") for a girl of 4 months and 4.5 kg.
+ * The medicines and doses other sections give (Table 3.2's "4.5 to <9 kg" row of artesunate-amodiaquine)
+ * are then not hers: `givesMedicineHere`.
+ */
+export function refersHerBandForTreatment(section: Pick<CitedSection, 'sectionPath' | 'titlePath' | 'text'>, d: Demographics): boolean {
+  if (!statedBandHolds(section.sectionPath.split(' > ').at(-1) ?? '', d)) return false;
+  return splitSentences(sectionBody(section)).some((sentence) => REFERRED_INSTEAD.test(sentence) && statedBandHolds(sentence, d));
+}
+
+const REFERRED_INSTEAD = /\b(?:must|should)(?: also)? be referred\b|\bdo not treat (?:at home|in the community)\b/i;
+
+/** A line that names a medicine or gives a treatment ("give the dose again") and does not send the patient on: not for a patient referred for treatment. */
+export function givesMedicineHere(text: string): boolean {
+  return (drugsNamed(text).size > 0 || isTreatmentLine(text)) && !/\brefer(?:s|red|ral)?\b/i.test(text);
+}
 
 /**
  * True for a line addressed to people without an illness she has: "To prevent anaemia, every pregnant

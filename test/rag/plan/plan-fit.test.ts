@@ -4,7 +4,7 @@ import type { Finding } from '../../../src/patient/findings.js';
 import { checkPlanDraft } from '../../../src/rag/plan/check-plan.js';
 import { measurementsIn } from '../../../src/rag/number-fit.js';
 import { extractivePlan } from '../../../src/rag/plan/extractive-plan.js';
-import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, offersHivTestToPersonWithHiv, forbiddenDrugs, givesForbiddenDrug, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
+import { asksForGivenTrimester, asksForMalariaTestDone, rowForAnotherClass, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, refersHerBandForTreatment, givesMedicineHere, offersHivTestToPersonWithHiv, forbiddenDrugs, givesForbiddenDrug, introGivesForPositiveResult, lineForAnotherClassOrForm, sectionForTestNotDone, namesForbiddenDrug, preventsAnotherIllness, preventsConditionSheHas, preventiveTreatmentRuledOut, sectionForAnotherForm, sendsHerTreatmentElsewhere, sectionForOtherMeasurements, sectionForAnotherTestResult, sectionForClearResult, sectionForOtherPopulation, sectionForUnstatedPregnancy, linesForOtherPatients, stepsUpTreatmentNotTaken, treatsIllnessAskedToPrevent } from '../../../src/rag/plan/plan-fit.js';
 
 // Text from corpus/sample/sample_malaria_SAMPLE-MALARIA/ch4.nxml and ch3.nxml.
 const section = (label: string, sectionPath: string, text: string): LabelledSection => ({
@@ -990,6 +990,24 @@ describe('a line about the other type of diabetes', () => {
     expect(lineForAnotherTypeOfDiabetes('People with type 1 diabetes need insulin from diagnosis.', ['type 1 diabetes'])).toBe(false);
     expect(lineForAnotherTypeOfDiabetes('Both type 1 and type 2 diabetes can cause hypoglycaemia on insulin.', ['type 2 diabetes'])).toBe(false);
     expect(lineForAnotherTypeOfDiabetes('Check fasting glucose before each increase.', ['type 2 diabetes'])).toBe(false);
+  });
+});
+
+describe('a section for her own band that refers her for treatment', () => {
+  const infants = {
+    sectionPath: 'Treatment of uncomplicated malaria > Infants weighing less than 5 kg',
+    titlePath: 'Malaria > Treatment of uncomplicated malaria > Infants weighing less than 5 kg',
+    text: 'Any infant under 2 months with fever must be referred urgently to a health facility; do not treat at home. An older infant who weighs less than 5 kg and has a positive test should also be referred, because the tablets in the community kit are not suited to such a small body weight.',
+  };
+  it('refers a girl of 4 months and 4.5 kg, and then the other sections\' medicines are not hers', () => {
+    expect(refersHerBandForTreatment(infants, { ageMonths: 4, weightKg: 4.5 })).toBe(true);
+    expect(givesMedicineHere('Table 3.2 Artesunate-amodiaquine: Body weight (kg): 4.5 to <9; Tablets per day, days 1 to 3: 1')).toBe(true);
+    expect(givesMedicineHere('Note: Infants under 2 months or under 5 kg do not receive rectal artesunate from the CHW; refer them immediately.')).toBe(false);
+  });
+
+  it('does not refer a child of 6 kg, nor one whose weight is not known', () => {
+    expect(refersHerBandForTreatment(infants, { ageMonths: 4, weightKg: 6 })).toBe(false);
+    expect(refersHerBandForTreatment(infants, { ageMonths: 4 })).toBe(false);
   });
 });
 
