@@ -56,7 +56,8 @@ export function plausibleBloodPressure(systolic: number, diastolic: number): boo
   return systolic >= 60 && systolic <= 300 && diastolic >= 30 && diastolic <= 200 && systolic > diastolic;
 }
 
-const BP_READING = /(?<![\d/.])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d/]|\.\d)/g;
+/** A "systolic/diastolic" reading as written ("BP 168/112"), not a date or a fraction of a longer number. */
+export const BP_READING = /(?<![\d/.])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d/]|\.\d)/g;
 /** Protein found on a dipstick: "protein 2+", "protein ++", "proteinuria", "protein positive", "protein trace" is not enough. */
 const PROTEINURIA = /\bproteinuria\b|\bprotein\w*\s*(?::\s*)?(?:\d\s*\+|\+{1,4}|positive|present)/;
 const NO_PROTEIN = /\bprotein\w*\s*(?::\s*)?(?:negative|nil|neg\b|trace)/;

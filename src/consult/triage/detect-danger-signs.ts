@@ -34,7 +34,7 @@ import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical
 import { findMentions, firstDuringThisIllness, firstPresent, type Mention } from '../../patient/negation.js';
 import * as patterns from '../../patient/danger-sign-patterns.js';
 import { LABOUR_UNDER_WAY } from '../../patient/pregnancy.js';
-import { inSevereRangeInPregnancy } from '../../patient/hypertension-in-pregnancy.js';
+import { BP_READING, inSevereRangeInPregnancy } from '../../patient/hypertension-in-pregnancy.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
 export const DANGER_SIGN_CODES = [
@@ -292,14 +292,13 @@ function addPregnancySigns(triage: Triage): void {
   }
   // "Blood pressure of 160/110 mmHg or more in pregnancy or after birth must be lowered within an hour."
   if (pregnancy || triage.afterBirth) {
-    const severeReading = findMentions(triage.clinical, BLOOD_PRESSURE_READING).find(
+    const severeReading = findMentions(triage.clinical, BP_READING).find(
       (m) => !m.negated && inSevereRangeInPregnancy(Number(m.groups[0]), Number(m.groups[1])),
     );
     if (severeReading) triage.add('severe_blood_pressure_in_pregnancy', 'pregnancy', [severeReading]);
   }
 }
 
-const BLOOD_PRESSURE_READING = /(?<![\d/.])(\d{2,3})\s*\/\s*(\d{2,3})(?![\d/]|\.\d)/g;
 
 function inPregnancyContext(clinical: ClinicalText, context: TriageContext): boolean {
   const mentions = findMentions(clinical, patterns.PREGNANCY);
