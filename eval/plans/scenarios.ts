@@ -1825,6 +1825,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Medicines for hypertension|uncomplicated malaria/i],
   },
   {
+    id: 'diabetic-ketoacidosis-is-referred-without-starting-doses',
+    book: 'diabetes',
+    population: 'man of 50 on metformin, glucose 25 mmol/L, drowsy, diagnosis given as DKA',
+    // "DKA" did not read as the hyperglycaemic emergency its sections are headed by, so they were left out
+    // as "another form"; the plan gave the metformin titration and gliclazide's starting dose instead.
+    messages: ['man 50, diabetic on metformin, glucose 25, drowsy', 'dx: DKA'],
+    mustSay: [/Refer urgently to a hospital/i],
+    mustCite: [/Referral for hyperglycaemic emergencies/],
+    mustNotSay: [/Metformin titration|start 40 to 80 mg/i],
+  },
+  {
     id: 'diabetes-treatment-failure-no-malaria',
     book: 'diabetes',
     population: 'man of 50 on metformin whose glucose stays high',

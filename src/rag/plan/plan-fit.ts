@@ -559,6 +559,9 @@ const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclus
   // Exclusive: a plan for hypoglycaemia is written from its own sections (and the emergencies'), never
   // from the treatment of diabetes ("Gliclazide is preferred: start 40 to 80 mg ... and increase").
   { heading: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b/, diagnosis: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b/, exclusive: /\bhypoglyc\w*|\blow (?:blood )?(?:sugar|glucose)\b|\bdiabetes emergencies\b/ },
+  // Exclusive too: a hyperglycaemic emergency ("DKA", glucose 25 and drowsy) is referred urgently; the
+  // metformin titration and gliclazide's starting dose are not its plan.
+  { heading: /\bhyperglycaemic emergenc\w*|\bvery high glucose\b/, diagnosis: /\bhyperglycaemic emergenc\w*|\bketoacidosis\b|\bhyperosmolar\b|\bvery high glucose\b/, exclusive: /\bhyperglycaemic emergenc\w*|\bvery high glucose\b|\bdiabetes emergencies\b/ },
 ];
 
 /**
@@ -647,7 +650,8 @@ export function sectionForAnotherForm(sectionPath: string, condition: string, te
   const headedForAnotherType = TYPES_OF_ONE_ILLNESS.find((t) => t.otherType.test(dxRead) && segments.some((segment) => t.heading.test(segment)));
   if (headedForAnotherType && !headedForAnotherType.otherType.test(text)) return true;
   for (let i = segments.length - 1; i >= 0; i--) {
-    const verdict = namesAnotherForm(segments[i] ?? '', dx);
+    // Read with the lexicon: "DKA" names the hyperglycaemic emergency its sections are headed by.
+    const verdict = namesAnotherForm(segments[i] ?? '', dx, dxRead);
     if (verdict === undefined) continue;
     if (verdict) return true;
     break;
@@ -661,12 +665,12 @@ export function sectionForAnotherForm(sectionPath: string, condition: string, te
  * form: it is for both. ("Persistent diarrhoea, dysentery and cholera" names only forms: its "diarrhoea"
  * is theirs.)
  */
-function namesAnotherForm(text: string, dx: string): boolean | undefined {
+function namesAnotherForm(text: string, dx: string, dxRead = dx): boolean | undefined {
   const named = DISTINCT_FORMS.filter((form) => text.includes(form));
   if (named.length === 0) return undefined;
   const ownWords = dx.split(/[^a-z-]+/).filter((word) => word.length >= 5);
   const rest = named.reduce((t, form) => t.split(form).join(' '), text);
-  return !named.some((form) => dx.includes(form)) && !ownWords.some((word) => rest.includes(word));
+  return !named.some((form) => dx.includes(form) || dxRead.includes(form)) && !ownWords.some((word) => rest.includes(word));
 }
 
 /**

@@ -993,6 +993,16 @@ describe('a line about the other type of diabetes', () => {
   });
 });
 
+describe('a hyperglycaemic emergency named as clinicians write it', () => {
+  it('is fed by the emergency sections, and not by the treatment of diabetes', () => {
+    expect(sectionForAnotherForm('Emergencies > Diabetes emergencies > Referral for hyperglycaemic emergencies', 'DKA')).toBe(false);
+    expect(sectionForAnotherForm('Emergencies > Diabetes emergencies > Very high glucose: hyperglycaemic emergencies', 'diabetic ketoacidosis')).toBe(false);
+    expect(sectionForAnotherForm('Treatment > Treatment of type 2 diabetes > Metformin', 'DKA')).toBe(true);
+    expect(sectionForAnotherForm('Treatment > Treatment of type 2 diabetes > Metformin', 'type 2 diabetes')).toBe(false);
+    expect(sectionForAnotherForm('Emergencies > Diabetes emergencies > Referral for hyperglycaemic emergencies', 'type 2 diabetes')).toBe(true);
+  });
+});
+
 describe('a section for her own band that refers her for treatment', () => {
   const infants = {
     sectionPath: 'Treatment of uncomplicated malaria > Infants weighing less than 5 kg',
