@@ -48,6 +48,11 @@ export function classifiedByFindings(condition: string, findings: readonly Findi
  * whose plan does not open with what makes malaria severe. A class the diagnosis states is left as it is.
  */
 export function classifiedMalaria(condition: string, findings: readonly Finding[], hasDangerSign: boolean): string {
+  // "A child with severe anaemia and a positive test has severe malaria" (anaemia sample): referred after
+  // pre-referral rectal artesunate, never the three days of AL at home.
+  if (/\bmalaria\b/i.test(condition) && !SEVERE_MALARIA_STATED.test(condition) && positiveMalariaTest(findings) && severeAnaemiaFound(findings)) {
+    return withClass('severe malaria', condition);
+  }
   if (!hasDangerSign && /\bmalaria\b/i.test(condition) && !/\b(?:severe|complicated|treatment failure|failed treatment)\b/i.test(condition)) {
     // Fever back within 28 days of a finished course (illness-returned.ts): the same ACT again is not the plan.
     // Fever back after paracetamol, or after an antibiotic, is not a malaria treatment that failed.
@@ -58,9 +63,15 @@ export function classifiedMalaria(condition: string, findings: readonly Finding[
   }
   const bare = /^\s*malaria\s*$/i.test(condition);
   if (hasDangerSign || !(bare || namesMalariaOfAPopulation(condition))) return condition;
-  const positive = findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');
-  if (!positive) return condition;
+  if (!positiveMalariaTest(findings)) return condition;
   return bare ? 'uncomplicated malaria' : withClass('uncomplicated malaria', condition);
+}
+
+const SEVERE_MALARIA_STATED = /(?<!\bun)\b(?:severe|complicated) malaria\b/i;
+
+/** A malaria test (RDT, microscopy) reported positive. */
+function positiveMalariaTest(findings: readonly Finding[]): boolean {
+  return findings.some((f) => f.category === 'test_result' && !f.negated && /\b(?:m?rdt|malaria|microscopy|blood smear|bs)\b/i.test(f.value) && resultPolarity(f.value) === 'positive');
 }
 
 /**

@@ -89,6 +89,14 @@ describe('a diagnosis made precise by what the health worker found', () => {
     expect(classifiedByFindings('anaemia', hb('Hb 12'), false)).toBe('anaemia');
   });
 
+  it('reads malaria with a positive test and severe anaemia as severe malaria', () => {
+    const found = [...result('RDT pos'), ...result('Hb 6')];
+    expect(classifiedByFindings('malaria with anaemia', found, false)).toBe('severe malaria: severe anaemia: malaria with anaemia');
+    expect(classifiedByFindings('malaria', [...result('RDT positive'), { category: 'exam_sign' as const, value: 'palms very pale' }], false)).toBe('severe malaria: malaria');
+    expect(classifiedByFindings('malaria', [...result('RDT negative'), ...result('Hb 6')], false)).toBe('malaria');
+    expect(classifiedByFindings('severe malaria', found, false)).toBe('severe malaria');
+  });
+
   it('reads malaria named with who has it, and no class, as uncomplicated with a positive test', () => {
     expect(classifiedByFindings('malaria 1st trimester', result('RDT +ve'), false)).toBe('uncomplicated malaria: malaria 1st trimester');
     expect(classifiedByFindings('malaria in pregnancy', result('RDT positive'), false)).toBe('uncomplicated malaria: malaria in pregnancy');
