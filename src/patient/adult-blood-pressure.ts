@@ -8,7 +8,7 @@
  */
 import { adultTextApplies } from './age.js';
 import type { Demographics, Finding } from './findings.js';
-import { bloodPressureReadings, HYPERTENSION_MMHG } from './hypertension-in-pregnancy.js';
+import { bloodPressureReadings, HYPERTENSION_MMHG, plausibleBloodPressure } from './hypertension-in-pregnancy.js';
 import { withoutNegatedPhrases } from './negation.js';
 import { pregnancyStatus } from './pregnancy.js';
 
@@ -32,6 +32,12 @@ export function adultBloodPressureClass(demographics: Demographics, findings: re
   const ranks = readings.map((r) => rank(r)).map((i) => (i < 0 ? CLASS_FROM.length : i));
   const highest = Math.min(...ranks);
   return CLASS_FROM[highest]?.name ?? 'normal';
+}
+
+/** A reading in the adult severe range, 180/110 mmHg or more (Table 3.1). */
+export function inAdultSevereRange(systolic: number, diastolic: number): boolean {
+  const severe = CLASS_FROM[0];
+  return severe !== undefined && plausibleBloodPressure(systolic, diastolic) && (systolic >= severe.systolic || diastolic >= severe.diastolic);
 }
 
 /** True when every reading reported is below the pressure at which medicines are started (140/90). */

@@ -252,6 +252,22 @@ export const BLURRED_VISION = phrasings(
   String.raw`eyes? (?:dey |is |are )?(?:blur|blurry|blurring|dark)`,
 );
 
+/** Confusion (with a blood pressure of 180/110 or more, a sign of a hypertensive emergency). */
+export const CONFUSION = phrasings(
+  String.raw`confus(?:ed|ion)`,
+  String.raw`disorient(?:ed|ated)`,
+  String.raw`not making sense`,
+  String.raw`talking nonsense`,
+);
+
+/** Weakness or numbness of one side, or difficulty speaking: a stroke's signs. */
+export const ONE_SIDED_WEAKNESS = phrasings(
+  String.raw`(?:weak(?:ness)?|numb(?:ness)?|paraly[sz]\w*)\s+(?:of\s+)?(?:the\s+|her\s+|his\s+)?(?:one side|left side|right side|face|arm|leg)`,
+  String.raw`(?:face|mouth) (?:is )?(?:drooping|twisted)`,
+  String.raw`slurred speech`,
+  String.raw`(?:difficulty|trouble|cannot|can't|unable to) (?:speaking|speak|talk|talking)`,
+);
+
 const ABDOMEN = String.raw`(?:abdominal|abdomen|abdo|abd|belly|stomach|tummy)`;
 
 /** Severe abdominal pain (a danger sign in pregnancy). */

@@ -13,7 +13,9 @@
  *   Heavy vaginal bleeding counts in every woman; heavy bleeding elsewhere is reported as heavy bleeding.
  * - Headache with blurred vision counts for everyone; in pregnancy a severe headache or blurred
  *   vision alone also counts (WHO lists both for pre-eclampsia). In pregnancy or within six weeks of a
- *   birth, a blood pressure of 160/110 or more counts ("must be lowered within an hour").
+ *   birth, a blood pressure of 160/110 or more counts ("must be lowered within an hour"); otherwise,
+ *   not known under 5, 180/110 or more with a severe headache, confusion, blurred vision or weakness of
+ *   one side (a hypertensive emergency).
  * - A stiff neck counts unless fever is explicitly absent ("no fever", "afebrile").
  * - Fever (or a temperature of 37.5 °C or more) counts in a young infant, known to be under 2 months:
  *   IMCI's sign of very severe disease in a sick young infant, whom WHO says to refer, not treat at home.
@@ -35,6 +37,7 @@ import { findMentions, firstDuringThisIllness, firstPresent, type Mention } from
 import * as patterns from '../../patient/danger-sign-patterns.js';
 import { LABOUR_UNDER_WAY } from '../../patient/pregnancy.js';
 import { BP_READING, inSevereRangeInPregnancy } from '../../patient/hypertension-in-pregnancy.js';
+import { inAdultSevereRange } from '../../patient/adult-blood-pressure.js';
 
 /** Every danger sign this module can report, in the order hits are returned. */
 export const DANGER_SIGN_CODES = [
@@ -54,6 +57,7 @@ export const DANGER_SIGN_CODES = [
   'reduced_fetal_movements',
   'waters_broken_before_labour',
   'severe_blood_pressure_in_pregnancy',
+  'hypertensive_emergency',
   'chest_pain',
   'fever_in_young_infant',
   'fast_breathing_in_young_infant',
@@ -103,6 +107,7 @@ export const DANGER_SIGN_LABELS: Readonly<Record<DangerSignCode, string>> = {
   reduced_fetal_movements: "Baby moving less or not at all in the womb",
   waters_broken_before_labour: 'Waters broken before labour has started',
   severe_blood_pressure_in_pregnancy: 'Blood pressure 160/110 or more in pregnancy or after birth',
+  hypertensive_emergency: 'Blood pressure 180/110 or more with a sign of a hypertensive emergency',
   chest_pain: 'Chest pain',
   fever_in_young_infant: 'Fever in a young infant (under 2 months)',
   fast_breathing_in_young_infant: 'Fast breathing in a young infant (under 2 months)',
@@ -177,6 +182,7 @@ export function detectDangerSigns(text: string, context: TriageContext = {}): Da
   if (!triage.knownUnderFive) {
     const chestPain = triage.found(patterns.CHEST_PAIN);
     if (chestPain) triage.add('chest_pain', 'adult', [chestPain]);
+    addHypertensiveEmergency(triage);
   }
   return triage.result();
 }
@@ -299,6 +305,19 @@ function addPregnancySigns(triage: Triage): void {
   }
 }
 
+
+/**
+ * "Refer immediately if BP is 180/110 mmHg or more with any of these" (hypertension sample): a severe
+ * headache, confusion, blurred vision, weakness of one side or difficulty speaking. Chest pain, severe
+ * breathlessness and fits are danger signs of their own; in pregnancy 160/110 alone already counts.
+ */
+function addHypertensiveEmergency(triage: Triage): void {
+  if (triage.pregnancy || triage.afterBirth) return;
+  const severeReading = findMentions(triage.clinical, BP_READING).find((m) => !m.negated && inAdultSevereRange(Number(m.groups[0]), Number(m.groups[1])));
+  if (!severeReading) return;
+  const sign = [patterns.SEVERE_HEADACHE, patterns.CONFUSION, patterns.BLURRED_VISION, patterns.ONE_SIDED_WEAKNESS].map((p) => triage.found(p)).find((m) => m !== undefined);
+  if (sign) triage.add('hypertensive_emergency', 'adult', [severeReading, sign]);
+}
 
 function inPregnancyContext(clinical: ClinicalText, context: TriageContext): boolean {
   const mentions = findMentions(clinical, patterns.PREGNANCY);

@@ -33,6 +33,7 @@ const FIRST_AID_GROUP: Readonly<Record<DangerSignCode, FirstAidGroup | undefined
   reduced_fetal_movements: 'pregnancy',
   waters_broken_before_labour: 'pregnancy',
   severe_blood_pressure_in_pregnancy: 'pregnancy',
+  hypertensive_emergency: 'chest_pain',
   chest_pain: 'chest_pain',
   fever_in_young_infant: 'young_infant',
   fast_breathing_in_young_infant: 'young_infant',

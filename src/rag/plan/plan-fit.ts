@@ -551,7 +551,7 @@ const DISTINCT_FORMS = ['dysentery', 'cholera', 'persistent diarrhoea', 'wheeze'
  * its `exclusive` headings name.
  * Kept as data.
  */
-const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclusive?: RegExp }> = [
+const OWN_CONDITIONS: ReadonlyArray<{ heading?: RegExp; diagnosis: RegExp; exclusive?: RegExp }> = [
   { heading: /\bbleeding after birth\b|\bpostpartum haemorrhage\b/, diagnosis: /\bhaemorrhage\b|\bhemorrhage\b|\bbleed\w*\b|\bpph\b|\buterotonic\w*\b/ },
   // A fit (eclampsia until shown otherwise): "Fits" and "First aid during a fit" (magnesium sulfate) are not
   // a plan for bleeding in pregnancy, though the danger-sign search finds them together.
@@ -562,6 +562,10 @@ const OWN_CONDITIONS: ReadonlyArray<{ heading: RegExp; diagnosis: RegExp; exclus
   // Exclusive too: a hyperglycaemic emergency ("DKA", glucose 25 and drowsy) is referred urgently; the
   // metformin titration and gliclazide's starting dose are not its plan.
   { heading: /\bhyperglycaemic emergenc\w*|\bvery high glucose\b/, diagnosis: /\bhyperglycaemic emergenc\w*|\bketoacidosis\b|\bhyperosmolar\b|\bvery high glucose\b/, exclusive: /\bhyperglycaemic emergenc\w*|\bvery high glucose\b|\bdiabetes emergencies\b/ },
+  // A hypertensive emergency is transferred at once ("do not give extra doses of blood pressure tablets to
+  // bring the pressure down quickly"): Table 6.1's starting doses are not its plan. Exclusive only: the
+  // signs of an emergency stay in every hypertension plan, so no heading is kept for it alone.
+  { diagnosis: /\bhypertensive (?:emergenc\w*|crisis)\b|\bmalignant hypertension\b/, exclusive: /\bsevere (?:hypertension|blood pressure)\b|\bhypertensive emergenc\w*|\burgency and emergency\b/ },
 ];
 
 /**
@@ -641,7 +645,8 @@ export function sectionForAnotherForm(sectionPath: string, condition: string, te
   // A condition of its own within a book: "Bleeding after birth" is not a plan for eclampsia after birth.
   const dxRead = normaliseQueryText(dx).toLowerCase();
   for (const c of OWN_CONDITIONS) {
-    const headed = segments.some((segment) => c.heading.test(segment));
+    const heading = c.heading;
+    const headed = heading !== undefined && segments.some((segment) => heading.test(segment));
     if (headed && !c.diagnosis.test(dxRead)) return true;
     const exclusive = c.exclusive;
     if (exclusive && c.diagnosis.test(dxRead) && !segments.some((segment) => exclusive.test(segment))) return true;

@@ -199,6 +199,11 @@ const CONTEXT_DEPENDENT: readonly Case[] = [
   ['BP 150/100', [], PREGNANT],
   ['G2P1 28/40, BP 140/90', [], PREGNANT],
   ['BP 185/115', [], { ageYears: 50 }],
+  // 180/110 or more with a severe headache, confusion, blurred vision or weakness of one side is a hypertensive emergency.
+  ['BP 200/120, severe headache, confusion', ['hypertensive_emergency'], { ageYears: 55 }],
+  ['BP 190/112, weakness of the left side', ['hypertensive_emergency'], { ageYears: 70 }],
+  ['BP 170/100, confused', [], { ageYears: 60 }],
+  ['BP 185/115, no headache, not confused', [], { ageYears: 50 }],
 ];
 
 describe('detectDangerSigns', () => {
