@@ -298,13 +298,15 @@ function addPregnancySigns(triage: Triage): void {
   }
   // "Blood pressure of 160/110 mmHg or more in pregnancy or after birth must be lowered within an hour."
   if (pregnancy || triage.afterBirth) {
-    const severeReading = findMentions(triage.clinical, BP_READING).find(
-      (m) => !m.negated && inSevereRangeInPregnancy(Number(m.groups[0]), Number(m.groups[1])),
-    );
+    const severeReading = readingIn(triage, inSevereRangeInPregnancy);
     if (severeReading) triage.add('severe_blood_pressure_in_pregnancy', 'pregnancy', [severeReading]);
   }
 }
 
+/** The first blood-pressure reading written in the message that `inRange` accepts. */
+function readingIn(triage: Triage, inRange: (systolic: number, diastolic: number) => boolean): Mention | undefined {
+  return findMentions(triage.clinical, BP_READING).find((m) => !m.negated && inRange(Number(m.groups[0]), Number(m.groups[1])));
+}
 
 /**
  * "Refer immediately if BP is 180/110 mmHg or more with any of these" (hypertension sample): a severe
@@ -313,7 +315,7 @@ function addPregnancySigns(triage: Triage): void {
  */
 function addHypertensiveEmergency(triage: Triage): void {
   if (triage.pregnancy || triage.afterBirth) return;
-  const severeReading = findMentions(triage.clinical, BP_READING).find((m) => !m.negated && inAdultSevereRange(Number(m.groups[0]), Number(m.groups[1])));
+  const severeReading = readingIn(triage, inAdultSevereRange);
   if (!severeReading) return;
   const sign = [patterns.SEVERE_HEADACHE, patterns.CONFUSION, patterns.BLURRED_VISION, patterns.ONE_SIDED_WEAKNESS].map((p) => triage.found(p)).find((m) => m !== undefined);
   if (sign) triage.add('hypertensive_emergency', 'adult', [severeReading, sign]);
