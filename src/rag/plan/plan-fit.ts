@@ -94,8 +94,10 @@ const HEADING_FOR_A_GROUP = /\b(?:older (?:adults|people|persons|patients)|elder
  * younger children.
  */
 export function givesTreatmentHere(text: string): boolean {
-  return isTreatmentLine(text) && !/\brefer(?:s|red|ral)?\b/i.test(text);
+  return isTreatmentLine(text) && !REFERS.test(text);
 }
+
+const REFERS = /\brefer(?:s|red|ral)?\b/i;
 
 /** A line that recommends a treatment: a dose, or a medicine given, taken or received. */
 export function isTreatmentLine(text: string): boolean {
@@ -598,7 +600,7 @@ const REFERRED_INSTEAD = /\b(?:must|should)(?: also)? be referred\b|\bdo not tre
 
 /** A line that names a medicine or gives a treatment ("give the dose again") and does not send the patient on: not for a patient referred for treatment. */
 export function givesMedicineHere(text: string): boolean {
-  return (drugsNamed(text).size > 0 || isTreatmentLine(text)) && !/\brefer(?:s|red|ral)?\b/i.test(text);
+  return givesTreatmentHere(text) || (drugsNamed(text).size > 0 && !REFERS.test(text));
 }
 
 /**
