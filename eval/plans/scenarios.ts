@@ -1985,6 +1985,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/type 1 diabetes/i],
   },
   {
+    id: 'diabetes-kidney-disease-on-metformin-warned',
+    book: 'diabetes',
+    population: 'woman of 45 with kidney disease, taking metformin 1 g twice daily',
+    // "Metformin is not used in people with severe kidney or liver disease ... or heavy alcohol use" read as
+    // recommending metformin ("use"), so the line that forbids her own medicine was dropped with the rest:
+    // the plan never said her metformin was not for her.
+    messages: ['woman 45 not pregnant', 'diabetic on metformin 1g twice daily, creatinine high, kidney disease told by hospital', 'dx: type 2 diabetes'],
+    mustSay: [/Metformin is not used in people with severe kidney/i],
+    mustNotSay: [/Metformin titration|Step: Week/i, /glibenclamide/i],
+  },
+  {
     id: 'diabetes-type-1-no-metformin',
     book: 'diabetes',
     population: 'young man with type 1 diabetes',

@@ -244,6 +244,8 @@ const EXCEPTION = /\b(?:except|unless(?! [^.;]*\bconfirmed (?:at a facility|by a
 const NEGATED_VERB = /\b(?:do not|don't|never|must not|should not|cannot|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;
 /** A verb that recommends a medicine, once the negated verbs are taken out. */
 const RECOMMENDS = /\b(?:give|giving|continue|continuing|start|starting|take|use|using|prescribe|keep|restart|resume|add|increase|offer|switch|change)\b/i;
+/** "use" as a noun, after what is used or how: "heavy alcohol use", "long-term use", "its use". */
+const NOUN_USE = /\b(?:alcohol|drug|substance|tobacco|cannabis|injecting|heavy|harmful|long-term|short-term|prolonged|regular|daily|previous|recent|its|their|the) use\b/gi;
 
 /**
  * True when the line warns against the forbidden drugs it names rather than recommending them: every
@@ -252,11 +254,13 @@ const RECOMMENDS = /\b(?:give|giving|continue|continuing|start|starting|take|use
  * verb recommending a medicine besides the negated ones. Such a line tells the health worker what her
  * own medicine is not to be; "Do not give lisinopril" with no population, "... in pregnancy; give
  * enalapril instead" or "Continue lisinopril since ARBs must not be used in pregnancy" is not one.
+ * "Metformin is not used in people with severe kidney or liver disease ... or heavy alcohol use" is one:
+ * that "use" is a noun.
  */
 export function warnsAgainstForbidden(text: string, forbidden: readonly ForbiddenDrug[], d: Demographics, findings: readonly Finding[] = [], conditions: readonly string[] = []): boolean {
   const named = forbidden.filter((f) => namesForbiddenDrug(text, [f]));
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
-  if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' '))) return false;
+  if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' ').replace(NOUN_USE, ' '))) return false;
   const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
   const own = new Set(withEveryName(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings, conditions)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));

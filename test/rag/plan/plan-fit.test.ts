@@ -531,6 +531,31 @@ describe('pregnancy\'s own sections for a woman who has not said she is pregnant
   });
 });
 
+describe('a medicine she takes that her illness rules out (diabetes sample ch3: metformin and kidney disease)', () => {
+  const metformin = section(
+    'S1',
+    'Treatment > Treatment of type 2 diabetes > Metformin',
+    'Metformin is not used in people with severe kidney or liver disease, heart failure with breathlessness at rest, or heavy alcohol use. It should be stopped for a few days during severe vomiting.',
+  );
+  const woman45 = { sex: 'female' as const, ageYears: 45, pregnant: false };
+  const findings: Finding[] = [
+    { category: 'medication', value: 'diabetic on metformin 1g twice daily' },
+    { category: 'history', value: 'kidney disease told by hospital' },
+  ];
+  const draft = ['- Metformin is not used in people with severe kidney or liver disease, heart failure with breathlessness at rest, or heavy alcohol use. [S1]', '- Continue metformin 1 g twice daily. [S1]'].join('\n');
+
+  it('keeps the line that rules out her metformin: "heavy alcohol use" recommends nothing', () => {
+    const checked = checkPlanDraft(draft, [metformin], woman45, findings, ['type 2 diabetes']);
+    expect(checked.text).toMatch(/Metformin is not used in people with severe kidney/);
+    expect(checked.text).not.toMatch(/Continue metformin/);
+  });
+
+  it('still drops a line that gives the medicine after forbidding it for others', () => {
+    const forbidden = forbiddenDrugs([metformin], woman45, findings, ['type 2 diabetes']);
+    expect(givesForbiddenDrug('Metformin is not used in heart failure; use metformin in kidney disease.', forbidden, woman45, findings, ['type 2 diabetes'])).toBe(true);
+  });
+});
+
 describe('naming a forbidden medicine: a whole word, plural or not', () => {
   it('finds "iron" in "iron syrup" and "ACE inhibitor" in "ACE inhibitors", and not "PrEP" in "Preparing ORS"', () => {
     expect(namesForbiddenDrug('Give iron syrup 2 ml daily', [{ drug: 'iron', label: 'S1' }])).toBe(true);
