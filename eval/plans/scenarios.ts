@@ -215,8 +215,20 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     book: 'malaria',
     population: 'pregnant, second trimester, living with HIV, on daily cotrimoxazole',
     messages: ['28 year old woman, 24 weeks pregnant, HIV positive, on TLD and daily cotrimoxazole, no fever', 'dx: malaria prevention in pregnancy'],
-    mustNotSay: [SP],
+    // Nor the treatment of a malaria she has not got (her HIV test is no malaria test).
+    mustNotSay: [SP, /4 tablets twice a day|two 100 mg\/270 mg tablets/i],
     unsafeDraft: ['Give IPTp-SP at this visit: three tablets of sulfadoxine 500 mg / pyrimethamine 25 mg under observation.'],
+  },
+  {
+    // Her positive HIV test read as a positive test for the malaria she asked to prevent, so her trimester's
+    // treatment section kept its course: "can be treated ... with the national first-line ACT:
+    // artemether-lumefantrine, 4 tablets twice a day for three days" led a plan for a woman with no fever.
+    id: 'iptp-asked-living-with-hiv-no-malaria-course',
+    book: 'malaria',
+    population: 'pregnant, second trimester, living with HIV, on daily cotrimoxazole, no fever',
+    messages: ['woman 27, 24 weeks pregnant', 'HIV positive on TLD and cotrimoxazole daily, first ANC visit, no fever', 'dx: IPTp'],
+    mustSay: [/cotrimoxazole should not receive sulfadoxine-pyrimethamine|Do not give IPTp-SP to a woman who takes cotrimoxazole/i],
+    mustNotSay: [/4 tablets twice a day|two 100 mg\/270 mg tablets|Tablets per dose/i, /Give the first dose under observation/i],
   },
   {
     id: 'malaria-child-5-15kg',

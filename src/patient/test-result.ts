@@ -86,3 +86,25 @@ export function testNamed(text: string): string {
 export function reportsPositiveTest(findings: ReadonlyArray<{ category: string; value: string; negated?: boolean }>): boolean {
   return findings.some((f) => f.category === 'test_result' && !f.negated && resultPolarity(f.value) === 'positive');
 }
+
+/**
+ * True when a positive test result among the findings may show the illness the text names: a test for
+ * one illness (a malaria RDT, an HIV or syphilis test, Xpert) shows that illness only, a pregnancy test
+ * none, and a test of no kind named ("test positive") any. A woman asking for malaria prevention whose
+ * HIV test is positive has no positive test for malaria.
+ */
+export function reportsPositiveTestFor(findings: ReadonlyArray<{ category: string; value: string; negated?: boolean }>, illness: string): boolean {
+  return findings.some((f) => {
+    if (f.category !== 'test_result' || f.negated || resultPolarity(f.value) !== 'positive') return false;
+    const kinds = TESTS_OF_ONE_ILLNESS.filter(({ test }) => test.test(f.value));
+    return kinds.length === 0 || kinds.some(({ shows }) => shows?.test(illness) === true);
+  });
+}
+
+const TESTS_OF_ONE_ILLNESS: ReadonlyArray<{ test: RegExp; shows?: RegExp }> = [
+  { test: /\b(?:m?rdts?|malaria|microscopy|blood (?:film|smear|slide)s?)\b/i, shows: /\bmalaria\b/i },
+  { test: /\bhiv\b/i, shows: /\bhiv\b/i },
+  { test: /\b(?:syphilis|vdrl|rpr)\b/i, shows: /\bsyphilis\b/i },
+  { test: /\b(?:xpert|genexpert|sputum|lf-?lam)\b/i, shows: /\btb\b|\btubercul/i },
+  { test: /\bpregnancy test\b|\bupt\b|\bhcg\b/i },
+];

@@ -8,7 +8,7 @@ import { livesWithHiv } from '../../patient/hiv-status.js';
 import { malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { namesPregnancy, pregnancyStatus, writtenForNonPregnant } from '../../patient/pregnancy.js';
 import { withoutNegatedPhrases } from '../../patient/negation.js';
-import { namesInconclusiveResult, reportsPositiveTest, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
+import { namesInconclusiveResult, reportsPositiveTest, reportsPositiveTestFor, resultPolarity, type ResultPolarity } from '../../patient/test-result.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
@@ -895,14 +895,14 @@ export function namesPrevention(text: string): boolean {
 
 /**
  * True when every diagnosis asks for prevention, nothing found shows she has the illness (no positive
- * test), and the section's own heading is about the illness itself, not its prevention: "Uncomplicated
+ * test for it: an HIV test shows nothing of malaria), and the section's own heading is about the illness itself, not its prevention: "Uncomplicated
  * malaria in the first trimester" for "malaria prevention in pregnancy" at 12 weeks with no complaint.
  * Its treatment ("She is treated with artemether-lumefantrine, 4 tablets twice a day") is for a woman with
  * malaria, not hers.
  */
 export function treatsIllnessAskedToPrevent(section: Pick<CitedSection, 'sectionPath'>, conditions: readonly string[], findings: readonly Finding[]): boolean {
   if (conditions.length === 0 || !conditions.every(asksForPrevention)) return false;
-  if (reportsPositiveTest(findings)) return false;
+  if (conditions.some((condition) => reportsPositiveTestFor(findings, normaliseQueryText(condition)))) return false;
   const headings = section.sectionPath.split(' > ');
   if (headings.some((h) => preventionSection({ sectionPath: h }))) return false;
   const own = { titlePath: normaliseQueryText(headings.at(-1) ?? '') };
