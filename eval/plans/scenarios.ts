@@ -417,6 +417,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
 
   // ---------------------------------------------------------------- pneumonia (Table 3.1 amoxicillin)
   {
+    id: 'pneumonia-chest-indrawing-no-fast-breathing-course',
+    book: 'pneumonia',
+    population: 'child of 2, 11 kg, cough with chest indrawing',
+    // "For a child with cough, fast breathing ... and no chest indrawing, give amoxicillin twice a day for 3
+    // days" led the plan of a child with chest indrawing, whom the guideline refers the same day.
+    messages: ['child 2 years 11kg', 'cough 4 days, chest indrawing, RR 48, no danger signs, can drink', 'dx: severe pneumonia'],
+    urgent: true,
+    mustSay: [/refer the child to the health facility the same day/i],
+    mustNotSay: [/and no chest indrawing, give amoxicillin/i],
+    unsafeDraft: ['For a child with cough, fast breathing (respiratory rate at or above the threshold for age) and no chest indrawing, give amoxicillin twice a day for 3 days using the dose for the child\'s age or weight.'],
+  },
+  {
     id: 'pneumonia-fast-breathing-infant',
     book: 'pneumonia',
     population: 'child 2-12 months, 4 to <10 kg',

@@ -254,7 +254,7 @@ function checkRecommendation(
       return { text: null, labels: [], unknownLabels, reason: 'line_for_other_population' };
     }
     // "To prevent anaemia, every pregnant woman without anaemia should take ..." for a woman with anaemia.
-    if (lineForPeopleWithoutHerIllness(substance, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
+    if (lineForPeopleWithoutHerIllness(substance, fit.conditions, fit.findings)) return { text: null, labels: [], unknownLabels, reason: 'line_for_another_form' };
     // A line quoted from under a sub-heading for other patients ("Older adults: ... avoid glibenclamide" for a man of 55).
     const quoted = comparable(substance).replace(/^[-*•]\s*/, '').replace(/[\s.]+$/, '');
     if (quoted.length >= 20 && onTopic.some((label) => (fit.linesForOthers.get(label) ?? []).some((line) => line.includes(quoted)))) {

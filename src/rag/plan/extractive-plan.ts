@@ -233,7 +233,7 @@ export function extractivePlan(input: ExtractivePlanInput): string {
       // "People with type 1 diabetes need insulin from diagnosis" is not a line for type 2.
       if (lineForAnotherTypeOfDiabetes(unit.text, conditions)) return;
       // "To prevent anaemia, every pregnant woman without anaemia should take ..." is not a line for a woman with it.
-      if (lineForPeopleWithoutHerIllness(unit.text, conditions)) return;
+      if (lineForPeopleWithoutHerIllness(unit.text, conditions, input.findings)) return;
       if (referringOwnBand.length > 0 && !referringOwnBand.includes(section) && givesMedicineHere(unit.text)) return;
       // The line that sends the reader to another section of the plan ("Treat the dehydration first,
       // following Plan B or Plan C, and then refer") says what to do with it: it counts as much.

@@ -613,16 +613,39 @@ export function givesMedicineHere(text: string): boolean {
  * with anaemia, whose own dose is 120 mg. Her illnesses are the words naming her diagnoses, leaving out
  * what a diagnosis negates itself ("persistent diarrhoea with no dehydration" keeps "without dehydration").
  */
-export function lineForPeopleWithoutHerIllness(line: string, conditions: readonly string[]): boolean {
+export function lineForPeopleWithoutHerIllness(line: string, conditions: readonly string[], findings: readonly Finding[] = []): boolean {
   const hers = conditions.flatMap((condition) => conditionWords(withoutNegatedPhrases(condition)));
-  if (hers.length === 0) return false;
-  return [...line.toLowerCase().matchAll(WITHOUT_ILLNESS)].some((m) => {
+  const lower = line.toLowerCase();
+  const withoutIllness = hers.length > 0 && [...lower.matchAll(WITHOUT_ILLNESS)].some((m) => {
     const named = normaliseQueryText(m[1] ?? '').toLowerCase();
     return hers.some((word) => sameWord(word, named));
   });
+  return withoutIllness || lineForPeopleWithoutHerFinding(lower, findings);
 }
 
 const WITHOUT_ILLNESS = /\b(?:without|who (?:do|does) not have)\s+(?:an?\s+)?([a-z][a-z-]+)/g;
+
+/**
+ * True for a line whose patients lack a sign she has: "For a child with cough, fast breathing ... and no
+ * chest indrawing, give amoxicillin twice a day for 3 days" in the plan of a child with chest indrawing.
+ * The sign's words must all be in one finding said present (its negated phrases left out).
+ */
+function lineForPeopleWithoutHerFinding(lowerLine: string, findings: readonly Finding[]): boolean {
+  const present = findings.filter((f) => !f.negated).map((f) => wordsIn(withoutNegatedPhrases(f.value).toLowerCase()));
+  if (present.length === 0) return false;
+  return [...lowerLine.matchAll(LACKING_SIGN)].some((m) => {
+    const sign = wordsIn(m[1] ?? '').filter((w) => w.length >= 3 && !SIGN_FILLER.has(w));
+    return sign.length > 0 && present.some((words) => sign.every((w) => words.some((x) => sameWord(w, x))));
+  });
+}
+
+/** "with no chest indrawing", "and no danger signs", "without fever": the sign a line's patients lack, up to the next clause. */
+const LACKING_SIGN = /\b(?:with no|and no|without|who (?:do|does) not have)\s+(?:an?\s+|any\s+)?([a-z][a-z -]*?)(?=\s*[,.;:()]|\s+(?:and|or|but|is|are|has|have|who|should|can|may|give|gets?)\b|$)/g;
+const SIGN_FILLER = new Set(['the', 'any', 'other', 'sign', 'signs']);
+
+function wordsIn(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
 
 /**
  * True for a line about one type of diabetes when every diagnosis names the other type: "People with

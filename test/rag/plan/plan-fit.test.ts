@@ -1058,6 +1058,15 @@ describe('a line for people without the illness she has', () => {
     expect(lineForPeopleWithoutHerIllness('Feed a child with persistent diarrhoea without dehydration at home.', ['persistent diarrhoea with no dehydration'])).toBe(false);
     expect(lineForPeopleWithoutHerIllness('A child with uncomplicated malaria, without danger signs, is given artemether-lumefantrine.', ['uncomplicated malaria'])).toBe(false);
   });
+
+  it('is not a line for a child who has the sign its patients lack, and is kept when the sign is absent or unsaid', () => {
+    const fastBreathingOnly = 'For a child with cough, fast breathing (respiratory rate at or above the threshold for age) and no chest indrawing, give amoxicillin twice a day for 3 days.';
+    const said = (value: string, negated = false): Finding[] => [{ category: 'exam_sign', value, negated }];
+    expect(lineForPeopleWithoutHerIllness(fastBreathingOnly, ['severe pneumonia'], said('chest indrawing'))).toBe(true);
+    expect(lineForPeopleWithoutHerIllness(fastBreathingOnly, ['pneumonia'], said('no chest indrawing', true))).toBe(false);
+    expect(lineForPeopleWithoutHerIllness(fastBreathingOnly, ['pneumonia'], said('cough 4 days, RR 52, no chest indrawing'))).toBe(false);
+    expect(lineForPeopleWithoutHerIllness(fastBreathingOnly, ['pneumonia'], said('cough 4 days'))).toBe(false);
+  });
 });
 
 describe('the malaria test result a line to test for malaria is judged by', () => {
