@@ -4,7 +4,7 @@ import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './cit
 import type { ForbiddenDrug } from './plan-fit.js';
 import { extractivePlan } from './extractive-plan.js';
 import { formatSources } from './format-sources.js';
-import { OWN_MEDICINES_HEADING, ownMedicineWarningLines } from './medicine-warnings.js';
+import { ALLERGY_HEADING, allergyNoticeLines, OWN_MEDICINES_HEADING, ownMedicineWarningLines } from './medicine-warnings.js';
 
 export interface ComposePlanOptions {
   /** Absent: the offline, extractive plan. */
@@ -53,7 +53,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
   if (writer) {
     try {
       const draft = await writer.writePlan(input, signal ? { signal } : {});
-      const checked = withOwnMedicineWarnings(checkPlanDraft(draft, input.sections, input.demographics, input.findings, conditionsOf(input)), input);
+      const checked = withAllergyNotice(withOwnMedicineWarnings(checkPlanDraft(draft, input.sections, input.demographics, input.findings, conditionsOf(input)), input), input);
       removed = checked.removed;
       if (checked.kept >= minKeptLines && checked.citedLabels.length > 0) {
         const numbered = renumber(checked.text, checked.citedLabels, input.sections);
@@ -74,7 +74,7 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
     ...(options.maxExtractiveSentences !== undefined ? { maxSentences: options.maxExtractiveSentences } : {}),
     ...(input.question !== undefined ? { question: input.question } : {}),
   });
-  const extractive = withOwnMedicineWarnings(checkPlanDraft(extractiveDraft, input.sections, input.demographics, input.findings, conditionsOf(input)), input);
+  const extractive = withAllergyNotice(withOwnMedicineWarnings(checkPlanDraft(extractiveDraft, input.sections, input.demographics, input.findings, conditionsOf(input)), input), input);
   const numbered = renumber(extractive.text, extractive.citedLabels, input.sections);
   return {
     text: assemble(numbered.text, numbered.sections),
@@ -106,6 +106,22 @@ function withOwnMedicineWarnings(checked: PlanCheckResult, input: PlanWriterInpu
     text: `${checked.text}\n\n${added.text}`,
     kept: checked.kept + added.kept,
     citedLabels: sortLabels([...new Set([...checked.citedLabels, ...added.citedLabels])]),
+  };
+}
+
+/**
+ * A checked plan that left out a medicine the patient is allergic to opens with a line saying so (not
+ * counted among the kept lines a draft needs): otherwise a plan for pneumonia in a child allergic to
+ * penicillin names no antibiotic and never says why.
+ */
+function withAllergyNotice(checked: PlanCheckResult, input: PlanWriterInput): PlanCheckResult {
+  const lines = allergyNoticeLines(checked.forbidden, input.sections);
+  if (lines.length === 0) return checked;
+  const labels = lines.flatMap((line) => labelsInGroup(line.slice(line.lastIndexOf('['))));
+  return {
+    ...checked,
+    text: `${[ALLERGY_HEADING, ...lines].join('\n')}\n\n${checked.text}`,
+    citedLabels: sortLabels([...new Set([...checked.citedLabels, ...labels])]),
   };
 }
 

@@ -132,3 +132,37 @@ export function medicinesAndClassMembersNamed(text: string): Set<string> {
 export function drugsTaken(findings: readonly Finding[]): Set<string> {
   return drugsNamed(medicinesTaken(findings).join(' ; '));
 }
+
+/**
+ * Words for a group of medicines a patient is allergic to, with the medicines of the list above that
+ * belong to it: "allergic to penicillin" rules out amoxicillin, "sulfa allergy" cotrimoxazole and SP.
+ * Brand names a health worker writes for one medicine stand here too ("septrin" is cotrimoxazole).
+ */
+const ALLERGY_GROUPS: ReadonlyArray<{ words: RegExp; drugs: readonly string[] }> = [
+  { words: /\b(?:penicillins?|amoxyl|ampicillin|beta-?lactams?)\b/i, drugs: ['amoxicillin'] },
+  { words: /\b(?:sulfa|sulpha|sulfonamides?|sulphonamides?|sulfur drugs?|sulphur drugs?|septrin|bactrim|fansidar)\b/i, drugs: ['cotrimoxazole', 'sulfadoxine-pyrimethamine'] },
+  { words: /\b(?:artemisinins?|artesunate|artemether|coartem)\b/i, drugs: ['artemether-lumefantrine', 'artesunate-amodiaquine', 'rectal artesunate', 'injectable artesunate'] },
+  { words: /\b(?:quinolones?|fluoroquinolones?|cipro)\b/i, drugs: ['ciprofloxacin'] },
+  { words: /\b(?:nsaids?|anti-inflammator\w*)\b/i, drugs: ['ibuprofen', 'aspirin'] },
+  { words: /\bsulfonylureas?\b/i, drugs: ['glibenclamide', 'gliclazide'] },
+];
+
+/** An allergy said present: the category, or the words ("allergic to septrin" recorded among the history). */
+const ALLERGY_WORDS = /\ballerg(?:y|ic|ies)\b/i;
+
+/**
+ * The medicines (by the names above) the patient must not be given because of an allergy the findings
+ * state, with the allergen as said: a medicine named ("allergy to amoxicillin"), or every medicine of a
+ * group named ("allergic to penicillin"). An allergy said absent ("no known allergies") rules out nothing.
+ */
+export function drugsAllergicTo(findings: readonly Finding[]): Array<{ drug: string; allergen: string }> {
+  const found: Array<{ drug: string; allergen: string }> = [];
+  for (const f of findings) {
+    if (f.negated || (f.category !== 'allergy' && !ALLERGY_WORDS.test(f.value))) continue;
+    const allergen = f.value.replace(/^.*?\ballerg(?:y|ic|ies)\s*(?:to|:|-)?\s*/i, '').trim() || f.value;
+    const drugs = new Set([...drugsNamed(f.value)]);
+    for (const group of ALLERGY_GROUPS) if (group.words.test(f.value)) for (const drug of group.drugs) drugs.add(drug);
+    for (const drug of drugs) found.push({ drug, allergen });
+  }
+  return found;
+}

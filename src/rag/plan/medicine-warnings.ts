@@ -3,6 +3,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { namesForbiddenDrug, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { sectionBody, splitSentences } from './section-text.js';
+import { drugsNamed } from './drug-names.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 
 /**
@@ -61,6 +62,29 @@ export function ownMedicineWarningLines(
       if (namesForbiddenDrug(sentence, unsaid) && warnsAgainstForbidden(sentence, forbidden, input.demographics, input.findings, (input.diagnoses ?? []).map((d) => d.condition))) lines.push(`- ${sentence.trim()} [${label}]`);
     }
     if (lines.length > 0) break;
+  }
+  return lines;
+}
+
+export const ALLERGY_HEADING = '**Allergy**';
+
+/**
+ * One line per allergy the findings state whose medicines a section of the plan gives: the check leaves
+ * those medicines out of every line, and the health worker must know why the plan names no antibiotic
+ * for a child allergic to penicillin. Cited to the first section that names one of them. `forbidden`
+ * is what the check of the plan found forbidden for her (allergies carry their allergen).
+ */
+export function allergyNoticeLines(forbidden: readonly ForbiddenDrug[], sections: readonly LabelledSection[]): string[] {
+  const byAllergen = new Map<string, Set<string>>();
+  for (const f of forbidden) if (f.allergen !== undefined) byAllergen.set(f.allergen, (byAllergen.get(f.allergen) ?? new Set()).add(f.drug));
+  const lines: string[] = [];
+  for (const [allergen, drugs] of byAllergen) {
+    for (const { label, section } of sections) {
+      const withheld = [...drugsNamed(`${section.titlePath}\n${sectionBody(section)}`)].filter((drug) => drugs.has(drug));
+      if (withheld.length === 0) continue;
+      lines.push(`- Allergy to ${allergen}: ${withheld.join(', ')} ${withheld.length === 1 ? 'is' : 'are'} left out of this plan. Do not give ${withheld.length === 1 ? 'it' : 'them'}; refer to a clinician to choose another medicine. [${label}]`);
+      break;
+    }
   }
   return lines;
 }

@@ -14,7 +14,7 @@ import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
 import { excludesPatient, linesForOlderPatients, statedBandExcludes, statedBandHolds } from './patient-fit.js';
-import { DRUG_CLASSES, drugClassesNamed, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
+import { DRUG_CLASSES, drugClassesNamed, drugsAllergicTo, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
@@ -111,6 +111,8 @@ export interface ForbiddenDrug {
   label: string;
   /** Forbidden only until the birth ("Never give misoprostol before all babies are born"): given after it, it is hers. */
   untilBirth?: boolean;
+  /** Forbidden by an allergy the findings state, not by a section: the allergen as the health worker said it ("penicillin"). */
+  allergen?: string;
 }
 
 /** A prohibition that lasts until the birth: "before all babies are born", "before delivery". */
@@ -154,6 +156,8 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
     }
     if (infected) for (const drug of drugsNamed(sectionBody(section))) if (HIV_PREVENTION.has(drug)) found.push({ drug, label });
   }
+  // Whatever the sections say, nothing she is allergic to: "allergic to penicillin" rules out amoxicillin.
+  for (const { drug, allergen } of drugsAllergicTo(findings)) found.push({ drug, label: '', allergen });
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
   return withEveryName(found);

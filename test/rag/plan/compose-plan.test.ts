@@ -207,3 +207,36 @@ describe('composePlan with the Anthropic plan writer against a fake Messages API
     expect(plan.text).toContain('**Assessment: uncomplicated malaria (working diagnosis)**');
   });
 });
+
+describe('composePlan for a patient with a drug allergy', () => {
+  const fake = new FakeAnthropicServer();
+  let baseUrl: string;
+  let input: PlanWriterInput;
+  const allergic: Finding[] = [
+    { category: 'symptom', value: 'cough 3 days' },
+    { category: 'vital_sign', value: 'respiratory rate 52' },
+    { category: 'allergy', value: 'allergy to penicillin' },
+  ];
+
+  beforeAll(async () => {
+    baseUrl = (await fake.start()).url;
+    const sections = labelSections(await pickSections('SAMPLE-PNEUMONIA', ['Treatment of pneumonia with fast breathing only', 'Amoxicillin dispersible tablet dosing by age and weight']));
+    input = { demographics: { ageYears: 2, ageMonths: 24, sex: 'male', weightKg: 12 }, findings: allergic, diagnoses: [{ condition: 'pneumonia', confidence: 0.8 }], sections };
+  });
+  afterAll(() => fake.close());
+
+  it('gives no amoxicillin to a child allergic to penicillin and opens by saying it left it out, offline and from a draft', async () => {
+    fake.enqueueReplies(replyText(['**What to do now**', '- Give amoxicillin twice a day for 3 days [S1]', '- Give the first dose in front of you [S1]', '- Bring the child back on day 3 [S1]', '- Return at once if the child cannot drink [S1]'].join('\n')));
+    const drafted = await composePlan({ writer: createAnthropicPlanWriter({ apiKey: FAKE_ANTHROPIC_API_KEY, baseUrl, model: MODEL, timeoutMs: 5_000, maxRetries: 0 }), input });
+    const offline = await composePlan({ input });
+    for (const plan of [drafted, offline]) {
+      const body = plan.text.split('\n**Sources**')[0] ?? '';
+      expect(body).toMatch(/\*\*Allergy\*\*\n- Allergy to penicillin: amoxicillin is left out of this plan\. Do not give it; refer to a clinician to choose another medicine\. \[S\d\]/);
+      expect(body.replace(/^- Allergy to penicillin:.*$/m, '')).not.toMatch(/amoxicillin|Tablets per dose/i);
+    }
+    // Without the allergy the same sections give amoxicillin, and no allergy line.
+    const usual = await composePlan({ input: { ...input, findings: allergic.slice(0, 2) } });
+    expect(usual.text).toMatch(/give amoxicillin/i);
+    expect(usual.text).not.toMatch(/Allergy/);
+  });
+});

@@ -3,6 +3,7 @@ import type { CitedSection } from '../../../src/rag/guideline-section.js';
 import { medicineWarningSections, ownMedicineWarningLines } from '../../../src/rag/plan/medicine-warnings.js';
 import { restrictsMedicine, restrictsMedicineOrClass } from '../../../src/rag/plan/medicine-restrictions.js';
 import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
+import { drugsAllergicTo } from '../../../src/rag/plan/drug-names.js';
 
 function section(accession: string, sectionPath: string, text: string): CitedSection {
   return { id: `${accession}:${sectionPath}`, bookTitle: accession, sectionPath, titlePath: `${accession} > ${sectionPath}`, text, accession, contentHash: sectionPath };
@@ -78,5 +79,23 @@ describe('a sentence that restricts a medicine she takes, in her situation', () 
   it('needs the restriction to be about something her consult says: vomiting, not kidney disease she does not have', () => {
     expect(restrictsMedicineOrClass(cautions, new Set(['metformin']), ['diabetes', 'vomiting'])).toBe(true);
     expect(restrictsMedicineOrClass(cautions, new Set(['metformin']), ['diabetes', 'follow-up'])).toBe(false);
+  });
+});
+
+describe('the medicines an allergy rules out', () => {
+  const allergy = (value: string, negated = false) => [{ category: 'allergy' as const, value, negated }];
+  const drugs = (findings: ReturnType<typeof allergy>) => drugsAllergicTo(findings).map((a) => a.drug).sort();
+
+  it('reads a medicine named, a group named, and a brand name', () => {
+    expect(drugs(allergy('allergy to amoxicillin'))).toEqual(['amoxicillin']);
+    expect(drugs(allergy('allergy to penicillin'))).toEqual(['amoxicillin']);
+    expect(drugs(allergy('allergy to sulfa drugs'))).toEqual(['cotrimoxazole', 'sulfadoxine-pyrimethamine']);
+    expect(drugs(allergy('allergy to septrin'))).toEqual(['cotrimoxazole', 'sulfadoxine-pyrimethamine']);
+    expect(drugsAllergicTo(allergy('allergy to penicillin'))[0]?.allergen).toBe('penicillin');
+  });
+
+  it('rules out nothing for an allergy said absent, or one to something that is not a medicine', () => {
+    expect(drugs(allergy('no known drug allergies', true))).toEqual([]);
+    expect(drugs(allergy('allergy to groundnuts'))).toEqual([]);
   });
 });
