@@ -11,7 +11,7 @@ import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { givesMedicineDoses } from '../rag/plan/doses.js';
-import { medicineWarningSections } from '../rag/plan/medicine-warnings.js';
+import { medicineWarningSections, prohibitionSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForClearResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
@@ -281,7 +281,15 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
         const warnings = sectionsMentioning
           ? await medicineWarningSections([...chosen, ...referenced], medicines, async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })))
           : [];
-        retrieved.push(...chosen, ...referenced, ...warnings);
+        // ... and against a medicine these sections give, for her ("Do not give ciprofloxacin in pregnancy").
+        const prohibitions = sectionsMentioning
+          ? await prohibitionSections(
+              [...chosen, ...referenced, ...warnings],
+              { demographics: consult.demographics, findings: consult.findings, conditions: [diagnosis.condition] },
+              async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })),
+            )
+          : [];
+        retrieved.push(...chosen, ...referenced, ...warnings, ...prohibitions);
       }
       else if (coverage.statedAbsent) absent.push({ diagnosis: diagnosis.condition, absent: coverage.statedAbsent });
       else {

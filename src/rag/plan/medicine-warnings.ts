@@ -1,7 +1,7 @@
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
-import { namesForbiddenDrug, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { forbiddenDrugs, namesForbiddenDrug, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { sectionBody, splitSentences } from './section-text.js';
 import { drugsNamed } from './drug-names.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
@@ -37,6 +37,48 @@ export async function medicineWarningSections<S extends Pick<CitedSection, 'id' 
     }
   }
   return added;
+}
+
+/**
+ * The sections of the chosen sections' books that forbid, for this patient, a medicine the chosen
+ * sections give, not chosen yet, at most `limit`. A pregnant woman with dysentery is given "ciprofloxacin,
+ * about 15 mg per kg, twice daily" by the dysentery section, while "Do not give ciprofloxacin in pregnancy
+ * at community level; refer instead" is in "Diarrhoea in pregnancy", eighth in her search: the plan's
+ * check forbids only what its own sections forbid, so the section that forbids it must be among them.
+ * `find` lists a book's sections that name any of the medicines (already fitted to the patient by the caller).
+ */
+export async function prohibitionSections<S extends CitedSection>(
+  chosen: readonly S[],
+  patient: { demographics: Demographics; findings: readonly Finding[]; conditions: readonly string[] },
+  find: (accession: string, names: string[]) => Promise<readonly S[]>,
+  limit = 2,
+): Promise<S[]> {
+  const ids = new Set(chosen.map((s) => s.id));
+  const added: S[] = [];
+  for (const accession of [...new Set(chosen.map((s) => s.accession))]) {
+    const given = [...new Set(chosen.filter((s) => s.accession === accession).flatMap((s) => [...drugsNamed(sectionBody(s))]))];
+    if (given.length === 0) continue;
+    // One lookup per medicine: "zinc" alone names more sections than a lookup returns.
+    for (const drug of given) {
+      for (const section of await find(accession, [drug])) {
+        if (added.length >= limit) return added;
+        if (ids.has(section.id)) continue;
+        // The section's own words must forbid it: not her state alone (an allergy, or PrEP to anyone living
+        // with HIV, whose PrEP sections say nothing she needs).
+        if (!namesForbiddenDrug(drug, forbiddenDrugs([{ label: '', section }], patient.demographics, patient.findings, patient.conditions))) continue;
+        if (forbiddenWhateverSaid(drug, patient)) continue;
+        ids.add(section.id);
+        added.push(section);
+      }
+    }
+  }
+  return added;
+}
+
+/** True when her state alone forbids the medicine, whatever a section says (an allergy; PrEP for a person with HIV). */
+function forbiddenWhateverSaid(drug: string, patient: { demographics: Demographics; findings: readonly Finding[]; conditions: readonly string[] }): boolean {
+  const named: CitedSection = { id: '', accession: '', bookTitle: '', sectionPath: '', titlePath: '', text: drug, contentHash: '' };
+  return namesForbiddenDrug(drug, forbiddenDrugs([{ label: '', section: named }], patient.demographics, patient.findings, patient.conditions));
 }
 
 export const OWN_MEDICINES_HEADING = '**Medicines the patient already takes**';

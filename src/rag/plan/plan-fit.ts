@@ -241,8 +241,8 @@ function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
 
 /** Words that turn a prohibition into a permission for some: "... must not be used in pregnancy, except ...". */
 // "... unless iron deficiency has been confirmed at a facility" leaves the prohibition whole for the health
-// worker: only a clinician may lift it.
-const EXCEPTION = /\b(?:except|unless(?! [^.;]*\bconfirmed (?:at a facility|by a clinician)\b)|apart from|other than|only if|instead|rather than|but|can be|may be|is safe|are safe)\b/i;
+// worker: only a clinician may lift it. So does "refer instead": no other medicine is given.
+const EXCEPTION = /\b(?:except|unless(?! [^.;]*\bconfirmed (?:at a facility|by a clinician)\b)|apart from|other than|only if|(?<!\brefer )instead|rather than|but|can be|may be|is safe|are safe)\b/i;
 
 /** A negated verb ("do not give", "must not be used", "is not given"): what a prohibition says. */
 const NEGATED_VERB = /\b(?:do not|don't|never|must not|should not|cannot|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedSection } from '../../../src/rag/guideline-section.js';
-import { medicineWarningSections, ownMedicineWarningLines } from '../../../src/rag/plan/medicine-warnings.js';
+import { medicineWarningSections, ownMedicineWarningLines, prohibitionSections } from '../../../src/rag/plan/medicine-warnings.js';
 import { restrictsMedicine, restrictsMedicineOrClass } from '../../../src/rag/plan/medicine-restrictions.js';
 import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
 import { drugsAllergicTo } from '../../../src/rag/plan/drug-names.js';
@@ -97,5 +97,24 @@ describe('the medicines an allergy rules out', () => {
   it('rules out nothing for an allergy said absent, or one to something that is not a medicine', () => {
     expect(drugs(allergy('no known drug allergies', true))).toEqual([]);
     expect(drugs(allergy('allergy to groundnuts'))).toEqual([]);
+  });
+});
+
+describe('the sections that forbid her a medicine the plan\'s sections give', () => {
+  const DYSENTERY = section('DIARRHOEA', 'Dysentery', 'Give ciprofloxacin, about 15 mg per kg, twice daily for 3 days. Give zinc and ORS.');
+  const IN_PREGNANCY = section('DIARRHOEA', 'Diarrhoea in adults > Diarrhoea in pregnancy', 'Refer a pregnant woman with blood in the stool. Do not give ciprofloxacin in pregnancy at community level; refer instead.');
+  const ZINC = section('DIARRHOEA', 'Zinc', 'Zinc is given for 10 to 14 days.');
+  const find = async (_accession: string, names: string[]) => [ZINC, IN_PREGNANCY].filter((s) => names.some((n) => s.text.toLowerCase().includes(n)));
+  const pregnant = { demographics: { sex: 'female' as const, ageYears: 26, pregnant: true, gestationWeeks: 22, trimester: 2 as const }, findings: [], conditions: ['dysentery'] };
+
+  it('adds "Diarrhoea in pregnancy" for a pregnant woman with dysentery, and nothing for a man', async () => {
+    expect(await prohibitionSections([DYSENTERY], pregnant, find)).toEqual([IN_PREGNANCY]);
+    expect(await prohibitionSections([DYSENTERY], { ...pregnant, demographics: { sex: 'male', ageYears: 30 } }, find)).toEqual([]);
+  });
+
+  it('adds nothing that only her state forbids (an allergy), nor a section already chosen', async () => {
+    const allergic = { demographics: { sex: 'male' as const, ageYears: 30 }, findings: [{ category: 'allergy' as const, value: 'allergy to ciprofloxacin' }], conditions: ['dysentery'] };
+    expect(await prohibitionSections([DYSENTERY], allergic, find)).toEqual([]);
+    expect(await prohibitionSections([DYSENTERY, IN_PREGNANCY], pregnant, find)).toEqual([]);
   });
 });
