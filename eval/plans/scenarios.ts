@@ -231,6 +231,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/4 tablets twice a day|two 100 mg\/270 mg tablets|Tablets per dose/i, /Give the first dose under observation/i],
   },
   {
+    id: 'malaria-after-smc-no-asaq',
+    book: 'malaria',
+    population: 'girl of 3, 13 kg, RDT positive, seasonal malaria chemoprevention last week',
+    // "Do not use AS-AQ for a child who received amodiaquine as seasonal malaria chemoprevention in the past
+    // four weeks": "SMC" was no medicine, "received" no verb of taking and the lower-cased "as-aq" no name,
+    // so her plan gave Table 3.2's AS-AQ row for 9 to <18 kg.
+    messages: ['girl 3 years 13kg', 'fever 2 days, RDT positive, had SMC last week', 'dx: uncomplicated malaria'],
+    mustSay: [/artemether-lumefantrine/i],
+    mustNotSay: [ASAQ],
+    unsafeDraft: ['Give artesunate-amodiaquine 50 mg/135 mg, 1 tablet once daily for 3 days.'],
+  },
+  {
     id: 'malaria-child-5-15kg',
     book: 'malaria',
     population: 'child, 5 to <15 kg band',

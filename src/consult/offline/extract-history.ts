@@ -66,6 +66,9 @@ const DRUGS: ReadonlyArray<readonly [string, string]> = [
   ['methyldopa', String.raw`methyldopa|aldomet`],
   ['magnesium sulfate', String.raw`magnesium sul(?:ph|f)ate|mgso4`],
   ['albendazole', String.raw`albendazole|mebendazole|deworm\w*`],
+  // Seasonal malaria chemoprevention is amodiaquine with SP: "Do not use AS-AQ for a child who received
+  // amodiaquine as seasonal malaria chemoprevention in the past four weeks".
+  ['seasonal malaria chemoprevention (sulfadoxine-pyrimethamine + amodiaquine)', String.raw`\bsmc\b|seasonal malaria chemoprevention|\bspaq\b`],
   ['vitamin A', String.raw`vitamin a\b|vit a\b`],
   ['antibiotics', String.raw`antibiotics?`],
   ['herbal medicine', String.raw`herbs?|herbal\w*|traditional medicine|local medicine|concoction`],

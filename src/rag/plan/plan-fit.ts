@@ -187,8 +187,11 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
   }
   for (const m of lower.matchAll(PROHIBITION)) {
     const object = m[1] ?? '';
-    // "Do not give amoxicillin dispersible tablets at home to a young infant": the medicine by its name too.
-    if (prohibitionApplies(`${object} ${lower}`, d, findings)) drugs.push(...drugsIn(object), ...drugsNamed(object.replace(OBJECT_END, '')));
+    // "Do not give amoxicillin dispersible tablets at home to a young infant": the medicine by its name too,
+    // read in the clause's own case, since short forms are ("Do not use AS-AQ for a child who ...").
+    const start = (m.index ?? 0) + m[0].indexOf(object);
+    const named = clause.slice(start, start + object.length).replace(OBJECT_END, '');
+    if (prohibitionApplies(`${object} ${lower}`, d, findings)) drugs.push(...drugsIn(object), ...drugsNamed(named));
   }
   for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
     if (prohibitionApplies(m[2] ?? '', d, findings)) drugs.push(...drugsIn(m[1] ?? ''));
@@ -400,11 +403,13 @@ const CONDITION_POPULATIONS = /\bsickle cell disease\b|\bkidney disease\b|\blive
 
 /**
  * "A woman who takes cotrimoxazole every day", "people taking daily cotrimoxazole": a population defined
- * by a medicine its members take. The medicines named after a verb of taking, lower case.
+ * by a medicine its members take, or took ("a child who received amodiaquine as seasonal malaria
+ * chemoprevention in the past four weeks": read whenever it was, the cautious reading). The medicines
+ * named after a verb of taking, lower case.
  */
 function medicinesOfPopulation(text: string): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(/\b(?:who (?:takes?|is on|are on|receives?)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z-]+)/g)) {
+  for (const m of text.matchAll(/\b(?:who (?:takes?|is on|are on|receives?|(?:has |have )?received|had|was given)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z-]+)/g)) {
     const drug = m[1] ?? '';
     if (drugsNamed(drug).size > 0) found.push(drug);
   }
@@ -426,10 +431,14 @@ function reportedResult(findings: readonly Finding[], test: string): ResultPolar
 }
 
 function drugsIn(object: string): string[] {
-  return object
-    .split(/,|\bor\b|\band\b|\bnor\b/)
-    .map((piece) => piece.trim().replace(OBJECT_END, '').trim())
-    .filter((piece) => piece.length >= 4 && piece.split(/\s+/).length <= 3 && !NOT_A_DRUG.test(piece) && /[a-z]{4,}/.test(piece));
+  const pieces: string[] = [];
+  // "... for a child taking zidovudine or efavirenz": once a piece names who takes a medicine, the
+  // pieces after it are that population's medicines, not the ones forbidden.
+  for (const piece of object.split(/,|\bor\b|\band\b|\bnor\b/)) {
+    pieces.push(piece.trim().replace(OBJECT_END, '').trim());
+    if (medicinesOfPopulation(piece).length > 0) break;
+  }
+  return pieces.filter((piece) => piece.length >= 4 && piece.split(/\s+/).length <= 3 && !NOT_A_DRUG.test(piece) && /[a-z]{4,}/.test(piece));
 }
 
 function escapeRegExp(text: string): string {

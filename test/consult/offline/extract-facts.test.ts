@@ -209,6 +209,8 @@ const HISTORY: readonly Case[] = [
   { text: 'no kidney disease', findings: [no('history', 'history of kidney disease')] },
   { text: 'mother has sickle cell trait', findings: [] },
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
+  // Seasonal malaria chemoprevention is amodiaquine with SP: AS-AQ is not given within four weeks of it.
+  { text: 'had SMC last week', findings: [medicine('seasonal malaria chemoprevention (sulfadoxine-pyrimethamine + amodiaquine)')] },
   // The appetite test decides home treatment or referral for SAM; eating the test sachet is not being on RUTF.
   { text: 'passed appetite test', findings: [{ category: 'test_result', value: 'passed appetite test' }] },
   { text: 'ate the RUTF test sachet well', findings: [{ category: 'test_result', value: 'passed appetite test' }], absent: ['ready-to-use therapeutic food'] },

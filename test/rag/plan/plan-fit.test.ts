@@ -556,6 +556,23 @@ describe('a medicine she takes that her illness rules out (diabetes sample ch3: 
   });
 });
 
+describe('a medicine a child received recently (malaria sample ch3: AS-AQ after seasonal malaria chemoprevention)', () => {
+  const asaq = section(
+    'S1',
+    'Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artesunate-amodiaquine dosing for children',
+    'Do not use AS-AQ for a child who received amodiaquine as seasonal malaria chemoprevention in the past four weeks, or for a child taking zidovudine or efavirenz: give artemether-lumefantrine instead.',
+  );
+  const child = { sex: 'female' as const, ageYears: 3, ageMonths: 36, weightKg: 13 };
+
+  it('forbids AS-AQ after SMC, and not the medicines of the other population it names', () => {
+    const smc: Finding[] = [{ category: 'medication', value: 'seasonal malaria chemoprevention (sulfadoxine-pyrimethamine + amodiaquine)' }];
+    const drugs = forbiddenDrugs([asaq], child, smc).map((f) => f.drug);
+    expect(drugs).toContain('artesunate-amodiaquine');
+    expect(drugs).not.toContain('efavirenz');
+    expect(forbiddenDrugs([asaq], child, [])).toEqual([]);
+  });
+});
+
 describe('naming a forbidden medicine: a whole word, plural or not', () => {
   it('finds "iron" in "iron syrup" and "ACE inhibitor" in "ACE inhibitors", and not "PrEP" in "Preparing ORS"', () => {
     expect(namesForbiddenDrug('Give iron syrup 2 ml daily', [{ drug: 'iron', label: 'S1' }])).toBe(true);
