@@ -163,7 +163,9 @@ const FORBIDS = /\b(do not|don't|never|must not|should not|not be used|not used|
 /** Unless, with its negated verbs taken out, it still tells the reader to give or keep something: "Continue X since Y must not be used". */
 const NEGATED = /\b(?:do not|don't|never|must not|should not|not)\s+(?:to\s+)?(?:be\s+)?[a-z]+/gi;
 const STILL_RECOMMENDS = /\b(?:give|continue|start|take|keep|restart|resume|use|prescribe|add|increase)\b/i;
-const forbidsOnly = (line: string) => FORBIDS.test(line) && !STILL_RECOMMENDS.test(line.replace(NEGATED, ' '));
+/** A table row that gives its medicine's dose ("Starting dose: 100 mg twice daily; ...; Notes: Avoid in asthma") still gives it. */
+const ROW_GIVES_DOSE = /\b(?:starting|usual|daily) dose[^:;]*:\s*\d/i;
+const forbidsOnly = (line: string) => FORBIDS.test(line) && !STILL_RECOMMENDS.test(line.replace(NEGATED, ' ')) && !ROW_GIVES_DOSE.test(line);
 
 function judge(scenario: PlanScenario, output: ConsultOutput, mode: PlanMode): ExpectationResult[] {
   const { lines, sources } = readPlan(output.text);

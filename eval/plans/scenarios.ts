@@ -1228,6 +1228,15 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Daily iron for children|Iron dosing for children/i],
   },
   {
+    id: 'gestational-hypertension-with-asthma-no-labetalol',
+    book: 'pregnancy',
+    population: 'woman of 29, 30 weeks pregnant, 152/102 twice, known asthma',
+    // Table 5.2's labetalol row says "Notes: Avoid in asthma", and the plan gave it to a woman with asthma.
+    messages: ['woman 29, 30 weeks pregnant', 'BP 152/102 twice, no protein, no headache, known asthma', 'dx: gestational hypertension'],
+    mustNotSay: [/labetalol/i],
+    unsafeDraft: ['Start labetalol 100 mg twice daily.'],
+  },
+  {
     id: 'anaemia-pregnant-treatment-dose-only',
     book: 'pregnancy',
     population: 'pregnant woman, haemoglobin 9.6 g/dL',

@@ -149,6 +149,7 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
         heading = line.trim();
         continue;
       }
+      for (const drug of rowMedicineAvoided(line, findings)) found.push({ drug, label });
       for (const clause of splitSentences(line).flatMap((sentence) => sentence.split(';'))) {
         const untilBirth = BEFORE_BIRTH.test(clause) && !/\bpregnan/i.test(clause);
         for (const drug of [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings)]) found.push({ drug, label, ...(untilBirth ? { untilBirth } : {}) });
@@ -399,7 +400,20 @@ function conditionsListed(list: string): string[] {
 }
 
 /** The conditions a prohibition's population may name (kept as data): read only when the health worker reported them. */
-const CONDITION_POPULATIONS = /\bsickle cell disease\b|\bkidney disease\b|\bliver disease\b|\bheart failure\b/;
+const CONDITION_POPULATIONS = /\bsickle cell disease\b|\bkidney disease\b|\bliver disease\b|\bheart failure\b|\basthma\b/;
+
+/**
+ * The medicine of a table row whose own cell says to avoid it in a condition she was reported to have:
+ * "Medicine: Labetalol; Starting dose: 100 mg twice daily; ...; Notes: Avoid in asthma" for a pregnant
+ * woman with known asthma (pregnancy sample Table 5.2). The row names its medicine in its "Medicine" cell.
+ */
+function rowMedicineAvoided(line: string, findings: readonly Finding[]): string[] {
+  const medicine = /^\s*Medicine:\s*([^;]+)/i.exec(line)?.[1];
+  if (!medicine) return [];
+  const stated = findings.filter((f) => !f.negated).map((f) => f.value.toLowerCase()).join(' ; ');
+  const avoided = [...line.toLowerCase().matchAll(/\bavoid(?:ed)?\s+in\s+([a-z][a-z ,-]*?)(?=[.;]|$)/g)].some((m) => conditionsListed(m[1] ?? '').some((condition) => stated.includes(condition)));
+  return avoided ? [...drugsNamed(medicine)] : [];
+}
 
 /**
  * "A woman who takes cotrimoxazole every day", "people taking daily cotrimoxazole": a population defined

@@ -573,6 +573,21 @@ describe('a medicine a child received recently (malaria sample ch3: AS-AQ after 
   });
 });
 
+describe('a table row that says to avoid its medicine in a condition (pregnancy sample Table 5.2: labetalol and asthma)', () => {
+  const table = section(
+    'S1',
+    'Care before and during referral > Antihypertensive medicines in pregnancy > Oral medicines for non-severe hypertension',
+    'Table 5.2 Oral antihypertensives that may be used in pregnancy\nMedicine: Methyldopa; Starting dose: 250 mg two or three times daily; Notes: Tiredness and low mood are common\nMedicine: Labetalol; Starting dose: 100 mg twice daily; Notes: Avoid in asthma',
+  );
+  const pregnant = { sex: 'female' as const, ageYears: 29, pregnant: true, gestationWeeks: 30, trimester: 3 as const };
+
+  it('forbids labetalol for a woman with asthma, and nothing for one without', () => {
+    expect(forbiddenDrugs([table], pregnant, [{ category: 'history', value: 'history of asthma' }]).map((f) => f.drug)).toEqual(['labetalol']);
+    expect(forbiddenDrugs([table], pregnant, [{ category: 'history', value: 'no history of asthma', negated: true }])).toEqual([]);
+    expect(forbiddenDrugs([table], pregnant, [])).toEqual([]);
+  });
+});
+
 describe('naming a forbidden medicine: a whole word, plural or not', () => {
   it('finds "iron" in "iron syrup" and "ACE inhibitor" in "ACE inhibitors", and not "PrEP" in "Preparing ORS"', () => {
     expect(namesForbiddenDrug('Give iron syrup 2 ml daily', [{ drug: 'iron', label: 'S1' }])).toBe(true);
