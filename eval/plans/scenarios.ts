@@ -1014,6 +1014,18 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustSay: [/some dehydration/i, /first 4 hours|ORS in 4 hours/i],
   },
   {
+    id: 'anaemia-first-trimester-no-deworming',
+    book: 'anaemia',
+    population: 'woman of 25, 8 weeks pregnant, Hb 9, worms',
+    // "Do not give deworming tablets in the first trimester" forbade nothing ("deworming tablets" named no
+    // medicine), so "pregnant women should receive a single dose of albendazole 400 mg ..." and "Give the
+    // dose at an antenatal contact" reached the plan of a woman at 8 weeks, and the prohibition did not.
+    messages: ['woman 25, 8 weeks pregnant', 'Hb 9, pale, no bleeding, had worms', 'dx: anaemia in pregnancy'],
+    mustSay: [/Do not give deworming tablets in the first trimester/i],
+    mustNotSay: [/albendazole|mebendazole|Give the dose at an antenatal contact/i],
+    unsafeDraft: ['Give a single dose of albendazole 400 mg today.'],
+  },
+  {
     id: 'severe-anaemia-named-in-pidgin',
     book: 'anaemia',
     population: 'child of 3 with palms white like paper and a positive RDT',

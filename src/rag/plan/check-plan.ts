@@ -2,7 +2,7 @@ import type { Demographics, Finding } from '../../patient/findings.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import { doseSupported, dosesGiven, dosesInText, findDoses } from './doses.js';
-import { asksForTestAlreadyDone, comparable, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, givesMedicineHere, refersHerBandForTreatment, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
+import { asksForTestAlreadyDone, comparable, givesForbiddenDrugBefore, coursePresupposed, doneAtEnrolment, forbiddenDrugs, linesForOtherPatients, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, givesMedicineHere, refersHerBandForTreatment, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, treatsIllnessAskedToPrevent, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { drugsNamed } from './drug-names.js';
 import { splitSentences, tableCells } from './section-text.js';
 import { measurementsReported, type Measurement } from '../number-fit.js';
@@ -222,6 +222,10 @@ function checkRecommendation(
     const onTopic = valid.filter((label) => !fit.offTopic.has(label));
     if (onTopic.length === 0) return { text: null, labels: [], unknownLabels, reason: 'off_topic_section' };
     if (givesForbiddenDrug(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)) return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    // "Give the dose ..." whose dose, in the cited section, is the forbidden medicine's.
+    if (onTopic.some((label) => { const cited = byLabel.get(label); return cited !== undefined && givesForbiddenDrugBefore(substance, cited.section, fit.forbidden); })) {
+      return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };
+    }
     // A dose or "give it" from a section about nothing but medicines forbidden for her, naming none of them.
     if (isTreatmentLine(substance) && onTopic.every((label) => fit.onlyForbidden.has(label)) && !warnsAgainstForbidden(substance, fit.forbidden, fit.demographics, fit.findings, fit.conditions)) {
       return { text: null, labels: [], unknownLabels, reason: 'contraindicated_for_patient' };

@@ -88,6 +88,8 @@ export const DRUG_CLASSES: Readonly<Record<string, readonly string[]>> = {
   'sulfonylurea': ['glibenclamide', 'gliclazide'],
   // "Do not give iron before referral" forbids the iron salts a table names ("ferrous sulfate").
   'iron': ['ferrous'],
+  // "Do not give deworming tablets in the first trimester" forbids the medicines that deworm.
+  'deworming tablet': ['albendazole', 'mebendazole'],
   // The medicines that treat malaria ("should not receive antimalarial medicine" after a negative RDT).
   // Not sulfadoxine-pyrimethamine or amodiaquine alone: given as prevention (IPTp, SMC), not treatment.
   'antimalarial': ['artemether-lumefantrine', 'artesunate-amodiaquine', 'rectal artesunate', 'injectable artesunate', 'quinine', 'primaquine'],

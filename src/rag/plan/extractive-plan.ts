@@ -13,7 +13,7 @@ import { measuredFit, measurementsReported } from '../number-fit.js';
 import { severityOf } from '../normalise-query.js';
 import { populationPreference } from '../population-fit.js';
 import { asksToConfirm, confirmingSection } from '../section-role.js';
-import { asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, givesMedicineHere, refersHerBandForTreatment, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
+import { GIVES_THE_SAME, asksForGivenTrimester, asksForTestAlreadyDone, coursePresupposed, doneAtEnrolment, forbiddenDrugs, givesForbiddenDrug, givesTreatmentHere, isTreatmentLine, lineForAnotherClassOrForm, lineForAnotherTypeOfDiabetes, lineForPeopleWithoutHerIllness, givesMedicineHere, refersHerBandForTreatment, namesForbiddenDrug, namesOnlyForbiddenDrugs, preventsAnotherIllness, preventsConditionSheHas, rowForAnotherClass, rowForPreventionOnly, sectionForOtherMeasurements, sectionForOtherPopulation, sectionOffTopic, namesPrevention, sendsHerTreatmentElsewhere, subheadingExcludesPatient, treatsIllnessAskedToPrevent, unitsForAnotherCourseStage, warnsAgainstForbidden } from './plan-fit.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 import { crossReferences, headedBy } from './cross-references.js';
 import { sectionBody, sectionUnits, withConditionalListsJoined, type SectionUnit } from './section-text.js';
@@ -182,9 +182,13 @@ export function extractivePlan(input: ExtractivePlanInput): string {
         forbiddenDrugBefore = [...drugsNamed(unit.text)].every((drug) => namesForbiddenDrug(drug, forbidden));
         return;
       }
+      // "Give the dose at an antenatal contact, together with the daily iron" after the deworming dose
+      // forbidden for her: the dose is still the forbidden medicine's, whatever it is given with.
+      if (namesDrugItself && forbiddenDrugBefore && GIVES_THE_SAME.test(unit.text)) return;
       if (namesDrugItself) forbiddenDrugBefore = otherPopulationDrugBefore = false;
       else if (otherPopulationDrugBefore && findDoses(unit.text).length > 0) return;
-      else if (forbiddenDrugBefore && !hasDanger(unit.text) && !/\brefer/i.test(unit.text)) return;
+      // A line that forbids her the medicine by its class ("Do not give deworming tablets in the first trimester") stays.
+      else if (forbiddenDrugBefore && !hasDanger(unit.text) && !/\brefer/i.test(unit.text) && !warnsAgainstForbidden(unit.text, forbidden, input.demographics, input.findings, conditions)) return;
       else if (onlyForbidden && isTreatmentLine(unit.text)) return;
       // A row for her own band stays even in a section written for others (Table 5.1's "6 years and older").
       if (otherPopulation && givesTreatmentHere(unit.text) && bands[position] !== 'fits' && !warnsAgainstForbidden(unit.text, forbidden, input.demographics, input.findings, conditions)) return;

@@ -274,6 +274,30 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
   return named.every((f) => own.has(f.drug));
 }
 
+/** A line that gives what the sentence before it gave, by a word that points back: "Give the dose ...", "Repeat it ...". */
+export const GIVES_THE_SAME = /^\s*(?:give|take|repeat|continue)\s+(?:the\s+(?:same\s+)?(?:dose|tablets?|medicine|course)|it|them)\b/i;
+
+/**
+ * True for a line that gives, by a word pointing back (GIVES_THE_SAME), the medicine of the sentence
+ * before it in the cited section when that medicine is forbidden for her: "Give the dose at an antenatal
+ * contact, together with the daily iron" after the first-trimester woman's forbidden deworming dose. The
+ * nearest earlier sentence of the section that names a medicine decides. For a drafted plan, whose lines
+ * come without the sentences before them.
+ */
+export function givesForbiddenDrugBefore(line: string, section: Pick<CitedSection, 'text' | 'titlePath'>, forbidden: readonly ForbiddenDrug[]): boolean {
+  const text = line.replace(/^\s*[-*•]\s*/, '');
+  if (forbidden.length === 0 || !GIVES_THE_SAME.test(text)) return false;
+  const sentences = sectionBody(section).split('\n').flatMap((l) => splitSentences(l));
+  const wanted = comparable(text).replace(/[\s.]+$/, '');
+  const at = sentences.findIndex((sentence) => comparable(sentence).includes(wanted));
+  for (let i = at - 1; i >= 0; i -= 1) {
+    const sentence = sentences[i] ?? '';
+    const named = [...drugsNamed(sentence)];
+    if (named.length > 0) return named.every((drug) => namesForbiddenDrug(drug, forbidden));
+  }
+  return false;
+}
+
 /**
  * True when the line names a drug forbidden for her other than to forbid it for her (warnsAgainstForbidden):
  * such a line never reaches a plan. The one rule of both plan modes, the extractive plan and the check

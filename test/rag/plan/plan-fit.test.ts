@@ -588,6 +588,33 @@ describe('a table row that says to avoid its medicine in a condition (pregnancy 
   });
 });
 
+describe('deworming in the first trimester (anaemia sample ch4: "Do not give deworming tablets in the first trimester")', () => {
+  const deworming = section(
+    'S1',
+    'Deworming > Deworming > Deworming in pregnancy',
+    'In areas where hookworm and other worms are common, pregnant women should receive a single dose of albendazole 400 mg or mebendazole 500 mg after the first trimester, that is, from the fourth month of pregnancy. Do not give deworming tablets in the first trimester. Give the dose at an antenatal contact, together with the daily iron and folic acid supplement.',
+  );
+  const at = (gestationWeeks: number, trimester: 1 | 2) => ({ sex: 'female' as const, ageYears: 25, pregnant: true, gestationWeeks, trimester });
+
+  it('forbids albendazole and mebendazole at 8 weeks, not at 20', () => {
+    expect(forbiddenDrugs([deworming], at(8, 1)).map((f) => f.drug)).toEqual(expect.arrayContaining(['albendazole', 'mebendazole']));
+    expect(forbiddenDrugs([deworming], at(20, 2))).toEqual([]);
+  });
+
+  it('drops "Give the dose ..." from a drafted plan at 8 weeks, where the dose is the deworming dose, and keeps the prohibition', () => {
+    const draft = ['- Do not give deworming tablets in the first trimester. [S1]', '- Give the dose at an antenatal contact, together with the daily iron and folic acid supplement. [S1]', '- Give the dose of albendazole 400 mg now. [S1]'].join('\n');
+    const early = checkPlanDraft(draft, [deworming], at(8, 1)).text;
+    expect(early).toMatch(/Do not give deworming tablets in the first trimester/);
+    expect(early).not.toMatch(/Give the dose/);
+  });
+
+  it('gives the extractive plan at 8 weeks the prohibition and no deworming dose', () => {
+    const plan = extractivePlan({ diagnoses: [{ condition: 'anaemia in pregnancy' }], demographics: at(8, 1), findings: [], sections: [deworming] });
+    expect(plan).toMatch(/Do not give deworming tablets in the first trimester/);
+    expect(plan).not.toMatch(/albendazole|Give the dose/);
+  });
+});
+
 describe('naming a forbidden medicine: a whole word, plural or not', () => {
   it('finds "iron" in "iron syrup" and "ACE inhibitor" in "ACE inhibitors", and not "PrEP" in "Preparing ORS"', () => {
     expect(namesForbiddenDrug('Give iron syrup 2 ml daily', [{ drug: 'iron', label: 'S1' }])).toBe(true);
