@@ -518,6 +518,26 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     unsafeDraft: ['Give amoxicillin 250 mg twice daily for 5 days.'],
   },
   {
+    id: 'wheeze-with-fast-breathing-bronchodilator-first',
+    book: 'pneumonia',
+    population: 'boy of 3, 12 kg, cough, wheeze, RR 46',
+    // "A child with wheeze should not be given antibiotics for pneumonia before the response to a
+    // bronchodilator has been checked" (ch3 "Wheeze") was not among his sections, and the plan gave the
+    // 3-day amoxicillin course with his weight-band row. After a salbutamol trial it is his (next scenario).
+    messages: ['boy 3y 12kg', 'cough, wheeze, RR 46, no chest indrawing', 'dx: pneumonia'],
+    mustSay: [/should not be given antibiotics for pneumonia before the response to a bronchodilator/i, /salbutamol/i],
+    mustNotSay: [/give amoxicillin twice a day|Tablets per dose/i],
+    unsafeDraft: ['Give amoxicillin 250 mg dispersible tablets, 2 tablets twice daily for 3 days.'],
+  },
+  {
+    id: 'wheeze-fast-breathing-after-salbutamol-trial-gets-amoxicillin',
+    book: 'pneumonia',
+    population: 'boy of 3, 12 kg, wheeze, RR 46 after two salbutamol trials',
+    // "If fast breathing or chest indrawing remain after the trial, classify and treat as pneumonia."
+    messages: ['boy 3y 12kg', 'cough, wheeze, RR 46 after 2 trials of salbutamol inhaler, no chest indrawing', 'dx: pneumonia'],
+    mustSay: [/give amoxicillin twice a day/i, /Tablets per dose \(twice daily\): 2\b/],
+  },
+  {
     id: 'wheeze-child-no-fast-breathing',
     book: 'pneumonia',
     population: 'child 3 years, wheeze, breathing rate normal for age',

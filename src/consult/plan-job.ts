@@ -286,7 +286,10 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
           ? await prohibitionSections(
               [...chosen, ...referenced, ...warnings],
               { demographics: consult.demographics, findings: consult.findings, conditions: [diagnosis.condition] },
-              async (accession, names) => fitted(await sectionsMentioning({ accession, names, limit: 8 })),
+              // A class ("antibiotics") is named in many sections of its book: the one that forbids it comes late.
+              // Fitted to her population only: the section that forbids a medicine may be about another
+              // form of the illness ("Wheeze" for a child classified with pneumonia) and still bind her.
+              async (accession, names) => (await sectionsMentioning({ accession, names, limit: 40 })).filter((s) => sectionFitsPatient(s.sectionPath, consult.demographics)),
             )
           : [];
         retrieved.push(...chosen, ...referenced, ...warnings, ...prohibitions);

@@ -88,6 +88,8 @@ export const DRUG_CLASSES: Readonly<Record<string, readonly string[]>> = {
   'sulfonylurea': ['glibenclamide', 'gliclazide'],
   // "Do not give iron before referral" forbids the iron salts a table names ("ferrous sulfate").
   'iron': ['ferrous'],
+  // "A child with wheeze should not be given antibiotics for pneumonia before ..." forbids amoxicillin.
+  'antibiotic': ['amoxicillin', 'ciprofloxacin'],
   // "Do not give deworming tablets in the first trimester" forbids the medicines that deworm.
   'deworming tablet': ['albendazole', 'mebendazole'],
   // The medicines that treat malaria ("should not receive antimalarial medicine" after a negative RDT).

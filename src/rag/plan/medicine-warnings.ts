@@ -3,7 +3,7 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { forbiddenDrugs, namesForbiddenDrug, warnsAgainstForbidden, type ForbiddenDrug } from './plan-fit.js';
 import { sectionBody, splitSentences } from './section-text.js';
-import { drugsNamed } from './drug-names.js';
+import { DRUG_CLASSES, drugsNamed } from './drug-names.js';
 import { restrictsMedicine } from './medicine-restrictions.js';
 
 /**
@@ -58,9 +58,11 @@ export async function prohibitionSections<S extends CitedSection>(
   for (const accession of [...new Set(chosen.map((s) => s.accession))]) {
     const given = [...new Set(chosen.filter((s) => s.accession === accession).flatMap((s) => [...drugsNamed(sectionBody(s))]))];
     if (given.length === 0) continue;
-    // One lookup per medicine: "zinc" alone names more sections than a lookup returns.
-    for (const drug of given) {
-      for (const section of await find(accession, [drug])) {
+    // One lookup per medicine, and per class it belongs to ("antibiotics"): "zinc" alone names more
+    // sections than a lookup returns.
+    const lookups = given.flatMap((drug) => [{ drug, name: drug }, ...Object.keys(DRUG_CLASSES).filter((c) => DRUG_CLASSES[c]?.includes(drug)).map((name) => ({ drug, name }))]);
+    for (const { drug, name } of lookups) {
+      for (const section of await find(accession, [name])) {
         if (added.length >= limit) return added;
         if (ids.has(section.id)) continue;
         // The section's own words must forbid it: not her state alone (an allergy, or PrEP to anyone living

@@ -197,6 +197,13 @@ function drugsForbiddenIn(clause: string, d: Demographics, findings: readonly Fi
   for (const m of lower.matchAll(PASSIVE_PROHIBITION)) {
     if (prohibitionApplies(m[2] ?? '', d, findings)) drugs.push(...drugsIn(m[1] ?? ''));
   }
+  // "A child with wheeze should not be given antibiotics for pneumonia before the response to a
+  // bronchodilator has been checked": the population is the subject, the medicine the object; once what
+  // must come first has been done (a bronchodilator given), the prohibition has run its course.
+  for (const m of lower.matchAll(POPULATION_NOT_GIVEN)) {
+    if (!withConditionsStated(`with ${m[1] ?? ''}`, findings) || doneFirst(lower.slice(m.index), findings)) continue;
+    drugs.push(...drugsNamed(m[2] ?? ''), ...drugClassesNamed(m[2] ?? ''));
+  }
   // "ACE inhibitors and angiotensin receptor blockers must not be used in pregnancy": the subject
   // may be long, so only the medicines and classes it names count.
   for (const m of lower.matchAll(MODAL_PROHIBITION)) {
@@ -423,8 +430,21 @@ function conditionsListed(list: string): string[] {
   return named;
 }
 
+const POPULATION_NOT_GIVEN = /\b(?:a|an|any)\s+(?:child|person|patient|woman|adult|infant)\s+with\s+([a-z][a-z ,-]*?)\s+(?:should|must)\s+not\s+be\s+given\s+([a-z][a-z -]*?)(?=\s+(?:for|before|until|unless|if|when)\b|[.;,]|$)/g;
+
+/** What a prohibition says must come first, and the findings that say it was done. */
+const DONE_FIRST: ReadonlyArray<{ before: RegExp; done: RegExp }> = [
+  { before: /\bbefore the response to (?:a|an inhaled) bronchodilator\b/, done: /\b(?:salbutamol|bronchodilator|inhaler|ventolin|puffs?)\b/i },
+];
+
+/** True when the clause forbids something only until a step is done, and the findings say it was done. */
+function doneFirst(clause: string, findings: readonly Finding[]): boolean {
+  const said = findings.filter((f) => !f.negated).map((f) => f.value).join(' ; ');
+  return DONE_FIRST.some(({ before, done }) => before.test(clause) && done.test(said));
+}
+
 /** The conditions a prohibition's population may name (kept as data): read only when the health worker reported them. */
-const CONDITION_POPULATIONS = /\bsickle cell disease\b|\bkidney disease\b|\bliver disease\b|\bheart failure\b|\basthma\b/;
+const CONDITION_POPULATIONS = /\bsickle cell disease\b|\bkidney disease\b|\bliver disease\b|\bheart failure\b|\basthma\b|\bwheeze\b/;
 
 /**
  * The medicine of a table row whose own cell says to avoid it in a condition she was reported to have:

@@ -615,6 +615,22 @@ describe('deworming in the first trimester (anaemia sample ch4: "Do not give dew
   });
 });
 
+describe('antibiotics for a child with wheeze (pneumonia sample ch3: the bronchodilator first)', () => {
+  const wheeze = section(
+    'S1',
+    'Treating pneumonia and wheeze > Wheeze',
+    'Wheeze itself can cause fast breathing and chest indrawing that improve once the airways open, so a child with wheeze should not be given antibiotics for pneumonia before the response to a bronchodilator has been checked.',
+  );
+  const boy = { sex: 'male' as const, ageYears: 3, ageMonths: 36, weightKg: 12 };
+  const said = (...values: string[]): Finding[] => values.map((value) => ({ category: 'exam_sign', value }));
+
+  it('forbids amoxicillin for a child with wheeze until a bronchodilator has been tried, and nothing without wheeze', () => {
+    expect(forbiddenDrugs([wheeze], boy, said('wheeze', 'respiratory rate 46/min')).map((f) => f.drug)).toContain('amoxicillin');
+    expect(forbiddenDrugs([wheeze], boy, said('wheeze', 'respiratory rate 46/min after 2 trials of salbutamol inhaler'))).toEqual([]);
+    expect(forbiddenDrugs([wheeze], boy, said('respiratory rate 46/min'))).toEqual([]);
+  });
+});
+
 describe('naming a forbidden medicine: a whole word, plural or not', () => {
   it('finds "iron" in "iron syrup" and "ACE inhibitor" in "ACE inhibitors", and not "PrEP" in "Preparing ORS"', () => {
     expect(namesForbiddenDrug('Give iron syrup 2 ml daily', [{ drug: 'iron', label: 'S1' }])).toBe(true);
