@@ -1260,6 +1260,16 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotCite: [/Daily iron for children|Iron dosing for children/i],
   },
   {
+    id: 'hypertension-woman-planning-pregnancy-is-not-pregnant',
+    book: 'hypertension',
+    population: 'woman of 45, not pregnant, 150/95 twice, planning a pregnancy next year',
+    // "plans pregnancy next year" made her pregnant: her plan was the pregnancy book's gestational
+    // hypertension, 160/110 in pregnancy and Table 5.2's methyldopa, nifedipine and labetalol rows.
+    messages: ['woman 45 not pregnant', 'BP 150/95 twice, on no medicine, plans pregnancy next year', 'dx: hypertension'],
+    mustNotCite: [PREGNANCY_SECTION],
+    mustNotSay: [/methyldopa|labetalol|Gestational hypertension is/i],
+  },
+  {
     id: 'gestational-hypertension-with-asthma-no-labetalol',
     book: 'pregnancy',
     population: 'woman of 29, 30 weeks pregnant, 152/102 twice, known asthma',

@@ -42,3 +42,18 @@ export function isHistorical(clinical: ClinicalText, start: number, end: number)
   const afterEnd = next && !SENTENCE_END.test(text.slice(clause.end, next.start)) ? next.end : clause.end;
   return RESOLVED_AFTER.test(text.slice(end, Math.min(Math.max(afterEnd, end), end + WINDOW)));
 }
+
+const INTENDED_BEFORE = /\b(?:plans?|planning|wants?|wanting|wish(?:es|ing)?|hop(?:es|ing)|intends?|trying|tries|would like|may|might|could|avoid(?:s|ing)?|prevent(?:s|ing)?|family planning|contracepti\w*)\b[^.;]*$/;
+const FUTURE_AFTER = /^[^.;,]*?\b(?:next (?:year|month|time)|in (?:the )?future|later|someday|one day)\b/;
+
+/**
+ * True when the normalised span [start, end) is a wish, a plan or a risk rather than a fact, by its own
+ * clause: "plans pregnancy next year", "wants to get pregnant", "to avoid pregnancy", "may become
+ * pregnant". A state so mentioned is not the patient's now.
+ */
+export function isIntended(clinical: ClinicalText, start: number, end: number): boolean {
+  const { text, clauses } = clinical;
+  const clause = clauses[clauseIndexAt(clauses, start)];
+  if (!clause) return false;
+  return INTENDED_BEFORE.test(text.slice(clause.start, start)) || FUTURE_AFTER.test(text.slice(end, Math.max(clause.end, end)));
+}

@@ -17,6 +17,7 @@ import type { Demographics } from '../../patient/findings.js';
 import { LABOUR_PATTERN, POSTPARTUM_DAYS, POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
 import { findMentions, type Mention } from '../../patient/negation.js';
 import { clauseIndexAt } from '../../patient/clinical-text.js';
+import { isIntended } from '../../patient/temporality.js';
 import type { Extraction, Match } from './extraction.js';
 import { parseQuantity, QUANTITY, roundToTenth } from './numbers.js';
 
@@ -262,8 +263,9 @@ function extractPregnancyState(extraction: Extraction): PregnancyFields {
     return trimester ? { pregnant: true, trimester } : { pregnant: true };
   }
 
+  // "Plans pregnancy next year", "wants to get pregnant": a wish is not a pregnancy.
   const mentions = findMentions(extraction.clinical, PREGNANT_WORD).filter(
-    (mention) => !extraction.isClaimed(mention.start, mention.end),
+    (mention) => !extraction.isClaimed(mention.start, mention.end) && !isIntended(extraction.clinical, mention.start, mention.end),
   );
   // "Pre-eclampsia in her last pregnancy" says nothing of now.
   if (mentions.some((mention) => !mention.negated && !mention.historical)) return { pregnant: true };

@@ -52,6 +52,10 @@ const SEX: readonly Case[] = [
 
 const PREGNANCY: readonly Case[] = [
   { text: 'pregnant', demographics: { pregnant: true, sex: 'female' } },
+  // A wish or a plan is not a pregnancy: a woman of 45 planning one got the pregnancy book's medicines.
+  { text: 'BP 150/95 twice, plans pregnancy next year', demographics: {} },
+  { text: 'wants to get pregnant', demographics: {} },
+  { text: 'pregnant again, plans to deliver at home', demographics: { pregnant: true, sex: 'female' } },
   { text: '30 weeks pregnant', demographics: { pregnant: true, gestationWeeks: 30, trimester: 3, sex: 'female' } },
   { text: 'GA 30 weeks', demographics: { pregnant: true, gestationWeeks: 30, trimester: 3, sex: 'female' } },
   { text: 'GA 28/40', demographics: { pregnant: true, gestationWeeks: 28, trimester: 3, sex: 'female' } },
