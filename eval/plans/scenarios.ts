@@ -231,6 +231,17 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     mustNotSay: [/4 tablets twice a day|two 100 mg\/270 mg tablets|Tablets per dose/i, /Give the first dose under observation/i],
   },
   {
+    id: 'malaria-child-on-zidovudine-no-asaq',
+    book: 'malaria',
+    population: 'child of 4, 16 kg, living with HIV, on zidovudine, RDT positive',
+    // "Do not use AS-AQ ... for a child taking zidovudine or efavirenz": zidovudine was no medicine the
+    // offline extractor knew, so the plan followed the prohibition with Table 3.2's AS-AQ row.
+    messages: ['child 4 years 16kg', 'fever, RDT positive, on zidovudine (HIV positive)', 'dx: uncomplicated malaria'],
+    mustSay: [/Tablets per dose: 2\b/],
+    mustNotSay: [/Tablet strength \(artesunate\/amodiaquine\)|artesunate-amodiaquine fixed-dose|give artesunate-amodiaquine/i],
+    unsafeDraft: ['Give artesunate-amodiaquine 50 mg/135 mg, 1 tablet once daily for 3 days.'],
+  },
+  {
     id: 'malaria-after-smc-no-asaq',
     book: 'malaria',
     population: 'girl of 3, 13 kg, RDT positive, seasonal malaria chemoprevention last week',

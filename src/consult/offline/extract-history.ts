@@ -85,6 +85,11 @@ const DRUGS: ReadonlyArray<readonly [string, string]> = [
   ['rifampicin', String.raw`rifampicin|rifampin`],
   ['pyridoxine', String.raw`pyridoxine|vitamin b6`],
   ['tenofovir-lamivudine-dolutegravir', String.raw`\btld\b|dolutegravir`],
+  // Antiretrovirals that decide which antimalarial a patient may have ("Do not give artesunate-amodiaquine
+  // to a patient taking efavirenz or zidovudine") and an HIV-exposed infant's prophylaxis.
+  ['zidovudine', String.raw`zidovudine|\bazt\b|\bzdv\b`],
+  ['efavirenz', String.raw`efavirenz|\befv\b`],
+  ['nevirapine', String.raw`nevirapine|\bnvp\b`],
   ['ready-to-use therapeutic food', String.raw`\brutf\b|plumpy'?\s?nut|ready-to-use therapeutic food`],
   ['oxytocin', String.raw`oxytocin`],
   ['misoprostol', String.raw`misoprostol`],

@@ -213,6 +213,8 @@ const HISTORY: readonly Case[] = [
   { text: 'no kidney disease', findings: [no('history', 'history of kidney disease')] },
   { text: 'mother has sickle cell trait', findings: [] },
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
+  // Zidovudine and efavirenz rule out AS-AQ: "on AZT" was no medicine.
+  { text: 'HIV positive on AZT and efavirenz', findings: [medicine('zidovudine'), medicine('efavirenz')] },
   // Seasonal malaria chemoprevention is amodiaquine with SP: AS-AQ is not given within four weeks of it.
   { text: 'had SMC last week', findings: [medicine('seasonal malaria chemoprevention (sulfadoxine-pyrimethamine + amodiaquine)')] },
   // The appetite test decides home treatment or referral for SAM; eating the test sachet is not being on RUTF.
