@@ -115,13 +115,12 @@ function withOwnMedicineWarnings(checked: PlanCheckResult, input: PlanWriterInpu
  * penicillin names no antibiotic and never says why.
  */
 function withAllergyNotice(checked: PlanCheckResult, input: PlanWriterInput): PlanCheckResult {
-  const lines = allergyNoticeLines(checked.forbidden, input.sections);
-  if (lines.length === 0) return checked;
-  const labels = lines.flatMap((line) => labelsInGroup(line.slice(line.lastIndexOf('['))));
+  const notices = allergyNoticeLines(checked.forbidden, input.sections);
+  if (notices.length === 0) return checked;
   return {
     ...checked,
-    text: `${[ALLERGY_HEADING, ...lines].join('\n')}\n\n${checked.text}`,
-    citedLabels: sortLabels([...new Set([...checked.citedLabels, ...labels])]),
+    text: `${[ALLERGY_HEADING, ...notices.map((n) => n.line)].join('\n')}\n\n${checked.text}`,
+    citedLabels: sortLabels([...new Set([...checked.citedLabels, ...notices.map((n) => n.label)])]),
   };
 }
 

@@ -58,17 +58,22 @@ export async function prohibitionSections<S extends CitedSection>(
   for (const accession of [...new Set(chosen.map((s) => s.accession))]) {
     const given = [...new Set(chosen.filter((s) => s.accession === accession).flatMap((s) => [...drugsNamed(sectionBody(s))]))];
     if (given.length === 0) continue;
-    // One lookup per medicine, and per class it belongs to ("antibiotics"): "zinc" alone names more
+    // Her state alone may forbid a medicine (an allergy, or PrEP to anyone living with HIV, whose PrEP
+    // sections say nothing she needs): only a section's own words count here.
+    const stateForbids = forbiddenWhateverSaid(given, patient);
+    const candidates = given.filter((drug) => !namesForbiddenDrug(drug, stateForbids));
+    // One lookup per medicine and per class of them ("antibiotics"), each once: "zinc" alone names more
     // sections than a lookup returns.
-    const lookups = given.flatMap((drug) => [{ drug, name: drug }, ...Object.keys(DRUG_CLASSES).filter((c) => DRUG_CLASSES[c]?.includes(drug)).map((name) => ({ drug, name }))]);
-    for (const { drug, name } of lookups) {
+    const lookups = new Map<string, string[]>();
+    for (const drug of candidates) {
+      for (const name of [drug, ...Object.keys(DRUG_CLASSES).filter((c) => DRUG_CLASSES[c]?.includes(drug))]) lookups.set(name, [...(lookups.get(name) ?? []), drug]);
+    }
+    for (const [name, drugs] of lookups) {
       for (const section of await find(accession, [name])) {
         if (added.length >= limit) return added;
         if (ids.has(section.id)) continue;
-        // The section's own words must forbid it: not her state alone (an allergy, or PrEP to anyone living
-        // with HIV, whose PrEP sections say nothing she needs).
-        if (!namesForbiddenDrug(drug, forbiddenDrugs([{ label: '', section }], patient.demographics, patient.findings, patient.conditions))) continue;
-        if (forbiddenWhateverSaid(drug, patient)) continue;
+        const forbidden = forbiddenDrugs([{ label: '', section }], patient.demographics, patient.findings, patient.conditions);
+        if (!drugs.some((drug) => namesForbiddenDrug(drug, forbidden))) continue;
         ids.add(section.id);
         added.push(section);
       }
@@ -77,10 +82,10 @@ export async function prohibitionSections<S extends CitedSection>(
   return added;
 }
 
-/** True when her state alone forbids the medicine, whatever a section says (an allergy; PrEP for a person with HIV). */
-function forbiddenWhateverSaid(drug: string, patient: { demographics: Demographics; findings: readonly Finding[]; conditions: readonly string[] }): boolean {
-  const named: CitedSection = { id: '', accession: '', bookTitle: '', sectionPath: '', titlePath: '', text: drug, contentHash: '' };
-  return namesForbiddenDrug(drug, forbiddenDrugs([{ label: '', section: named }], patient.demographics, patient.findings, patient.conditions));
+/** What her state alone forbids of these medicines, whatever a section says (an allergy; PrEP for a person with HIV). */
+function forbiddenWhateverSaid(drugs: readonly string[], patient: { demographics: Demographics; findings: readonly Finding[]; conditions: readonly string[] }): ForbiddenDrug[] {
+  const named: CitedSection = { id: '', accession: '', bookTitle: '', sectionPath: '', titlePath: '', text: drugs.join(', '), contentHash: '' };
+  return forbiddenDrugs([{ label: '', section: named }], patient.demographics, patient.findings, patient.conditions);
 }
 
 export const OWN_MEDICINES_HEADING = '**Medicines the patient already takes**';
@@ -118,15 +123,15 @@ export const ALLERGY_HEADING = '**Allergy**';
  * for a child allergic to penicillin. Cited to the first section that names one of them. `forbidden`
  * is what the check of the plan found forbidden for her (allergies carry their allergen).
  */
-export function allergyNoticeLines(forbidden: readonly ForbiddenDrug[], sections: readonly LabelledSection[]): string[] {
+export function allergyNoticeLines(forbidden: readonly ForbiddenDrug[], sections: readonly LabelledSection[]): Array<{ line: string; label: string }> {
   const byAllergen = new Map<string, Set<string>>();
   for (const f of forbidden) if (f.allergen !== undefined) byAllergen.set(f.allergen, (byAllergen.get(f.allergen) ?? new Set()).add(f.drug));
-  const lines: string[] = [];
+  const lines: Array<{ line: string; label: string }> = [];
   for (const [allergen, drugs] of byAllergen) {
     for (const { label, section } of sections) {
       const withheld = [...drugsNamed(`${section.titlePath}\n${sectionBody(section)}`)].filter((drug) => drugs.has(drug));
       if (withheld.length === 0) continue;
-      lines.push(`- Allergy to ${allergen}: ${withheld.join(', ')} ${withheld.length === 1 ? 'is' : 'are'} left out of this plan. Do not give ${withheld.length === 1 ? 'it' : 'them'}; refer to a clinician to choose another medicine. [${label}]`);
+      lines.push({ line: `- Allergy to ${allergen}: ${withheld.join(', ')} ${withheld.length === 1 ? 'is' : 'are'} left out of this plan. Do not give ${withheld.length === 1 ? 'it' : 'them'}; refer to a clinician to choose another medicine. [${label}]`, label });
       break;
     }
   }
