@@ -113,6 +113,7 @@ const GRID: Record<Exclude<keyof RerankWeights, 'fused'>, number[]> = {
   restricts: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
   resultInHand: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
   situation: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
+  treats: [0, 0.05, 0.1, 0.2, 0.3, 0.5],
 };
 // A change must raise tune MRR by MIN_GAIN: smaller gains on 93 queries are one query moving a rank, noise
 // that does not carry to the test half.
@@ -120,7 +121,7 @@ const MIN_GAIN = Number(process.env.MIN_GAIN ?? 0.002);
 // Nor may it lower tune recall@5: MRR alone traded sections out of the top 5 for a higher first rank
 // elsewhere (topic 0.4 -> 0.8: tune MRR +0.013, recall@5 0.946 -> 0.925), and the plan reads the top 5.
 const better = (a: { mrr: number; r5: number }, b: { mrr: number; r5: number }) => a.mrr > b.mrr + MIN_GAIN && a.r5 >= b.r5;
-const START: RerankWeights = { fused: 1, referenced: 0, sideEffects: 0, starting: 0, asked: 0, heading: 0, topic: 0, severity: 0, population: 0, unstatedPregnancy: 0, generality: 0, measure: 0, role: 0, summary: 0, confirming: 0, suggested: 0, bookForOthers: 0, course: 0, restricts: 0, hivPrevention: 0, resultInHand: 0, situation: 0 };
+const START: RerankWeights = { fused: 1, referenced: 0, sideEffects: 0, starting: 0, asked: 0, heading: 0, topic: 0, severity: 0, population: 0, unstatedPregnancy: 0, generality: 0, measure: 0, role: 0, summary: 0, confirming: 0, suggested: 0, bookForOthers: 0, course: 0, restricts: 0, hivPrevention: 0, resultInHand: 0, situation: 0, treats: 0 };
 /** Coordinate ascent from `start`: each step makes the single-weight change that raises tune MRR most. */
 function ascend(start: RerankWeights): { weights: RerankWeights; mrr: number; r5: number } {
   let best = { weights: start, ...measure(start, 'tune') };

@@ -129,6 +129,13 @@ export interface RerankFeatures {
    * the guideline's instruction for exactly her case.
    */
   situation: number;
+  /**
+   * 1 for a section on managing the illness (section-role's managementSection) whose own heading, or the
+   * caption of a table it holds, names the diagnosis, every concept of it: "Loading dose before referral"
+   * holds "Table 5.1 Magnesium sulfate loading dose for severe pre-eclampsia and eclampsia", the treatment
+   * of the woman with severe pre-eclampsia, though its text matches her findings less than the danger signs do.
+   */
+  treats: number;
 }
 
 export type RerankWeights = Record<keyof RerankFeatures, number>;
@@ -180,8 +187,16 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * vomits the medicine" 2nd -> 1st, "VL high" has "When the viral load is high" 4th -> 1st. "The medicine"
  * standing for any medicine, dose or tablet she names was added after a test-half query ("vomited 20
  * minutes after the dose") stayed 3rd; with it, test MRR 0.835 -> 0.843, recall@5 unchanged, blind unchanged.
+ * treats 0.3 is not fitted: the tune half reads the same from 0.1 to 0.7 (recall@5 0.939, MRR 0.890 ->
+ * 0.893: "postpartum haemorrhage" has "Medicines for bleeding after birth" 2nd -> 1st), so it takes the
+ * weight of starting, the feature of the same kind (the section that is the treatment of the diagnosis).
+ * Read on its own heading too, it fired for "Treatment of ..." sections everywhere (0.3: tune recall@5
+ * 0.939 -> 0.925); for a diagnosis that asks for prevention it put the deworming doses above deworming in
+ * pregnancy (an-11, 1 -> 2). Test half, seen at 0.1 to 0.7 before this weight was set: recall@5 0.946 ->
+ * 0.949, MRR 0.864 -> 0.868 ("severe pre-eclampsia" and "eclampsia": the magnesium sulfate loading dose
+ * from outside the top 10 to 4th and 9th); blind unchanged.
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, suggested: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2, hivPrevention: 0.2, resultInHand: 0.5, situation: 0.2 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, suggested: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2, hivPrevention: 0.2, resultInHand: 0.5, situation: 0.2, treats: 0.3 };
 
 /**
  * How many of the best-matching candidates' pointers ("as described in Plan B", "(Table 5.1)") are
@@ -223,7 +238,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   // An unconfirmed diagnosis also asks how to confirm it ("Confirming the diagnosis").
   const unconfirmed = asksToConfirm(query.condition);
   if (wants('asked') && unconfirmed) askedWords.push('confirming');
-  const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') || wants('situation') ? candidates.map(titlesOfChunk) : [];
+  const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') || wants('situation') || wants('treats') ? candidates.map(titlesOfChunk) : [];
   const askedIn = wants('asked') ? headingMatches(askedWords, titled) : [];
   const askedRarity = askedIn.map((holders) => 1 / (1 + holders.size));
   const blamed = wants('sideEffects') ? medicinesBlamed(query.condition) : [];
@@ -282,6 +297,8 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const withHiv = wants('hivPrevention') && livesWithHiv(query.condition, query.findings ?? []);
   // A diagnosis that names a test ("syphilis test ANC") asks about the test and what its result means.
   const testsDone = wants('resultInHand') && intent > 0 && !NAMES_A_TEST.test(query.condition) ? namesOfTestsDone(query.findings ?? []) : [];
+  // A diagnosis that asks for preventive care ("deworm") or about a medicine ("mgso4 loading") names no illness to treat.
+  const namesIllness = wants('treats') && concepts.length > 0 && !asksPrevention && drugsNamed(query.condition).size === 0;
   const stated = { words: statedWords, givesMedicine: statedWords.some((w) => ANY_MEDICINE.test(w)) || drugsNamed(statedText).size > 0 };
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
@@ -313,6 +330,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       hivPrevention: withHiv && hivPreventionSection(c) ? 1 : 0,
       resultInHand: testsDone.length > 0 && testProcedureOf(c, testsDone) ? (placed === 0 ? 1 : CUT_OFFS_PLACE_RESULT) : 0,
       situation: wants('situation') && (titled[i] ?? []).some((t) => situationStated(t, stated)) ? 1 : 0,
+      treats: namesIllness && managementSection(c) && tableCaptions(c).some((t) => namesEveryConcept(t, concepts)) ? 1 : 0,
       course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
   });
@@ -442,7 +460,7 @@ function severityAgreement(severity: Severity, titlePath: string): number {
 
 /** The weighted sum of the features. */
 export function scoreFeatures(f: RerankFeatures, w: RerankWeights): number {
-  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary + w.confirming * f.confirming + w.suggested * f.suggested - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts - w.hivPrevention * f.hivPrevention - w.resultInHand * f.resultInHand + w.situation * f.situation;
+  return w.fused * f.fused + w.starting * f.starting + w.asked * f.asked + w.heading * f.heading + w.topic * f.topic + w.severity * f.severity + w.population * f.population - w.unstatedPregnancy * f.unstatedPregnancy - w.generality * f.generality + w.measure * f.measure + w.role * f.role + w.referenced * f.referenced + w.sideEffects * f.sideEffects - w.summary * f.summary + w.confirming * f.confirming + w.suggested * f.suggested - w.bookForOthers * f.bookForOthers + w.course * f.course + w.restricts * f.restricts - w.hivPrevention * f.hivPrevention - w.resultInHand * f.resultInHand + w.situation * f.situation + w.treats * f.treats;
 }
 
 /** The default reranker: deterministic, no network, weights fitted on the tune half of the gold set. */
@@ -505,6 +523,23 @@ function titlesOfChunk(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): 
     own.push(line);
   }
   return own;
+}
+
+/** The captions of the tables the section holds, without their labels. */
+function tableCaptions(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): string[] {
+  const captions: string[] = [];
+  for (const raw of sectionBody(candidate).split('\n')) {
+    const line = raw.trim();
+    const caption = line.length < 140 ? TABLE_CAPTION.exec(line) : null;
+    if (caption) captions.push(line.slice(caption[0].length).trim());
+  }
+  return captions;
+}
+
+/** Whether a heading names every concept of the diagnosis, each by one of its words. */
+function namesEveryConcept(heading: string, concepts: ReadonlyArray<readonly string[]>): boolean {
+  const words = splitWords(heading);
+  return concepts.every((concept) => concept.some((w) => words.some((x) => sameWordOrSlip(w, x))));
 }
 
 /** Whether the section's own heading holds every word of one of the phrases: "Pre-eclampsia" for "pre-eclampsia". */

@@ -63,11 +63,22 @@ const LEXICON_WORDS = [...LEXICON_SPELLINGS].filter((w) => w.length >= 6 && /^[a
  * "wasting".
  */
 export function withLexiconSlipsCorrected(condition: string): string {
-  return condition.replace(/[A-Za-z-]{6,}/g, (word) => {
+  return condition.replace(/[A-Za-z-]{5,}/g, (word) => {
     const lower = word.toLowerCase();
     if (LEXICON_SPELLINGS.has(lower)) return word;
+    if (lower.length === 5) return LEXICON_WORDS.find((known) => missedInside(lower, known)) ?? word;
     return LEXICON_WORDS.find((known) => known.charCodeAt(0) === lower.charCodeAt(0) && Math.abs(known.length - lower.length) <= 1 && oneEditApart(lower, known)) ?? word;
   });
+}
+
+/**
+ * A five-letter word that is a six-letter word of the lexicon with one letter missed inside it: "svere"
+ * is "severe", the qualifier that decides which class of the illness is planned ("svere malaria?" read as
+ * no severity at all, and uncomplicated malaria's tablets ranked first). A letter missed at the end makes
+ * another form of a word ("weigh", "raise"), not a slip, and is left alone.
+ */
+function missedInside(typed: string, known: string): boolean {
+  return known.length === 6 && known.charCodeAt(0) === typed.charCodeAt(0) && !known.startsWith(typed) && oneEditApart(typed, known);
 }
 
 /** Damerau-Levenshtein distance exactly 1: a letter missed, added, changed, or two swapped. */
@@ -121,8 +132,9 @@ const SEVERE = /\b(?:severe|complicated|very severe|danger signs?)\b/i;
  * a finding, so it is read from the diagnosis text alone.
  */
 export function severityOf(condition: string): Severity | undefined {
-  if (NOT_SEVERE.test(condition)) return 'not severe';
-  if (SEVERE.test(condition)) return 'severe';
+  const corrected = withLexiconSlipsCorrected(condition);
+  if (NOT_SEVERE.test(corrected)) return 'not severe';
+  if (SEVERE.test(corrected)) return 'severe';
   return undefined;
 }
 

@@ -658,3 +658,35 @@ describe('feature reranker: a misspelt diagnosis names its guideline', () => {
     expect(await first('pnmonia')).toBe('fever');
   });
 });
+
+describe('feature reranker: the treatment of the diagnosis, named by a table it holds', () => {
+  const pregnancy = (path: string, fusedScore: number, text: string): RerankCandidate => ({
+    accession: 'SAMPLE-PREGNANCY',
+    sectionId: path,
+    titlePath: `Pregnancy care: pre-eclampsia, danger signs and referral > ${path}`,
+    sectionPath: path,
+    text,
+    fusedScore,
+  });
+  // The danger sign matches her findings' words better than the loading dose, whose table says what it is for.
+  const dangerSign = pregnancy('Danger signs in pregnancy > Danger signs in pregnancy > Swelling', 0.034, 'Swelling of the face and hands with a raised blood pressure is a danger sign.');
+  const loadingDose = pregnancy(
+    'Care before and during referral > Care before and during referral > Magnesium sulfate > Loading dose before referral',
+    0.03,
+    'Loading dose before referral\nThe intramuscular loading dose can be given by any trained health worker.\nTable 5.1 Magnesium sulfate loading dose for severe pre-eclampsia and eclampsia\nIntramuscular 10 g in total',
+  );
+  const first = async (condition: string) => {
+    const query: RerankQuery = { condition, text: `${condition} pregnancy third trimester face swelling`, demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 3 } };
+    const [danger = 0, dose = 0] = await featureReranker().rerank(query, [dangerSign, loadingDose]);
+    return dose > danger ? 'loading dose' : 'danger sign';
+  };
+
+  it('puts the section whose table is the treatment of her diagnosis above a closer match of her findings', async () => {
+    expect(await first('severe pre-eclampsia')).toBe('loading dose');
+    expect(await first('eclampsia')).toBe('loading dose');
+  });
+
+  it('does not when the table names another illness than the diagnosis', async () => {
+    expect(await first('gestational hypertension')).toBe('danger sign');
+  });
+});

@@ -122,6 +122,16 @@ describe('a diagnosis mistyped by one slip from a word of the lexicon', () => {
     expect(searchTerms(normaliseQueryText(conditionQueryText('diarhea')))).toContain('diarrhoea');
   });
 
+  it('puts right a five-letter word with a letter missed inside it: "svere" is "severe"', () => {
+    expect(withLexiconSlipsCorrected('svere malaria?')).toBe('severe malaria?');
+    expect(severityOf('svere malaria?')).toBe('severe');
+    expect(severityOf('sevre pneumonia')).toBe('severe');
+  });
+
+  it('leaves a five-letter word that is another form of a lexicon word, missing only its last letter', () => {
+    for (const written of ['weigh', 'raise', 'fever', 'cough']) expect(withLexiconSlipsCorrected(written)).toBe(written);
+  });
+
   it('leaves words the lexicon spells, short words and words two slips away as written', () => {
     for (const written of ['diarrhoea', 'diarrhea', 'malaria', 'hypertension', 'measles', 'fitting', 'mlaeria', 'swel']) {
       expect(withLexiconSlipsCorrected(written)).toBe(written);
