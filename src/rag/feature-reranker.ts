@@ -130,10 +130,12 @@ export interface RerankFeatures {
    */
   situation: number;
   /**
-   * 1 for a section on managing the illness (section-role's managementSection) whose own heading, or the
-   * caption of a table it holds, names the diagnosis, every concept of it: "Loading dose before referral"
-   * holds "Table 5.1 Magnesium sulfate loading dose for severe pre-eclampsia and eclampsia", the treatment
-   * of the woman with severe pre-eclampsia, though its text matches her findings less than the danger signs do.
+   * 1 for a section on managing the illness (section-role's managementSection) that holds a table whose
+   * caption is for the diagnosis, or for what the patient rules suggest her findings amount to: every
+   * concept of it named, with its own severity or none ("Loading dose before referral" holds "Table 5.1
+   * Magnesium sulfate loading dose for severe pre-eclampsia and eclampsia", the treatment of a woman with
+   * severe pre-eclampsia, though its text matches her findings less than the danger signs do). 0 for a
+   * diagnosis that asks for prevention or names a medicine: it names no illness to treat.
    */
   treats: number;
 }
@@ -187,16 +189,19 @@ export type RerankWeights = Record<keyof RerankFeatures, number>;
  * vomits the medicine" 2nd -> 1st, "VL high" has "When the viral load is high" 4th -> 1st. "The medicine"
  * standing for any medicine, dose or tablet she names was added after a test-half query ("vomited 20
  * minutes after the dose") stayed 3rd; with it, test MRR 0.835 -> 0.843, recall@5 unchanged, blind unchanged.
- * treats 0.3 is not fitted: the tune half reads the same from 0.1 to 0.7 (recall@5 0.939, MRR 0.890 ->
- * 0.893: "postpartum haemorrhage" has "Medicines for bleeding after birth" 2nd -> 1st), so it takes the
- * weight of starting, the feature of the same kind (the section that is the treatment of the diagnosis).
- * Read on its own heading too, it fired for "Treatment of ..." sections everywhere (0.3: tune recall@5
- * 0.939 -> 0.925); for a diagnosis that asks for prevention it put the deworming doses above deworming in
- * pregnancy (an-11, 1 -> 2). Test half, seen at 0.1 to 0.7 before this weight was set: recall@5 0.946 ->
- * 0.949, MRR 0.864 -> 0.868 ("severe pre-eclampsia" and "eclampsia": the magnesium sulfate loading dose
- * from outside the top 10 to 4th and 9th); blind unchanged.
+ * treats 0.5, chosen on the tune half over the fitter's grid (0, 0.05, 0.1, 0.2, 0.3, 0.5): tune recall@5
+ * 0.939 -> 0.942, MRR 0.890 -> 0.894 (0.1 to 0.3: 0.939, 0.893; "postpartum haemorrhage" has "Medicines for
+ * bleeding after birth" 2nd -> 1st; "belle woman dey jerk", whose rules suggest severe pre-eclampsia: the
+ * loading dose outside the top 5 -> 5th); plan-job row 0.954 -> 0.956, 0.888 -> 0.898. Off the grid, 0.8
+ * reads tune MRR 0.898 and test recall@5 the same as 0.5. Test recall@5 0.946 -> 0.955, MRR 0.864 -> 0.868
+ * ("severe pre-eclampsia" and "eclampsia": the magnesium sulfate loading dose from outside the top 10 to
+ * 3rd and 4th); blind 0.813 -> 0.827, MRR unchanged. The test half was seen while the feature was built.
+ * Read on a section's own heading too, it fired for "Treatment of ..." sections everywhere (0.3: tune
+ * recall@5 0.939 -> 0.925); for a diagnosis that asks for prevention it put the deworming doses above
+ * deworming in pregnancy; read without the caption's severity, it put Table 5.1 in the plan of a
+ * pre-eclampsia without severe features (eval:plans).
  */
-export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, suggested: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2, hivPrevention: 0.2, resultInHand: 0.5, situation: 0.2, treats: 0.3 };
+export const FITTED_WEIGHTS: RerankWeights = { fused: 1, referenced: 0.3, sideEffects: 0.2, starting: 0.3, asked: 0.1, heading: 0, topic: 0.4, severity: 0.1, population: 0, unstatedPregnancy: 0.2, generality: 0, measure: 0.1, role: 0.05, summary: 0.1, confirming: 0.3, suggested: 0.1, bookForOthers: 0.2, course: 0.5, restricts: 0.2, hivPrevention: 0.2, resultInHand: 0.5, situation: 0.2, treats: 0.5 };
 
 /**
  * How many of the best-matching candidates' pointers ("as described in Plan B", "(Table 5.1)") are
@@ -299,6 +304,10 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const testsDone = wants('resultInHand') && intent > 0 && !NAMES_A_TEST.test(query.condition) ? namesOfTestsDone(query.findings ?? []) : [];
   // A diagnosis that asks for preventive care ("deworm") or about a medicine ("mgso4 loading") names no illness to treat.
   const namesIllness = wants('treats') && concepts.length > 0 && !asksPrevention && drugsNamed(query.condition).size === 0;
+  // The illness is the diagnosis, or what the patient rules say her findings amount to ("severe pre-eclampsia" for "high BP for belle + headache" at 168/114 with protein 3+).
+  const illnesses = namesIllness
+    ? [{ concepts, severity: severityOf(query.condition) }, ...[...(query.suggested ?? []), ...(given ? [given] : [])].map((s) => ({ concepts: conditionConcepts(s), severity: severityOf(s) }))].filter((illness) => illness.concepts.length > 0)
+    : [];
   const stated = { words: statedWords, givesMedicine: statedWords.some((w) => ANY_MEDICINE.test(w)) || drugsNamed(statedText).size > 0 };
   const best = Math.max(1e-9, ...candidates.map((c) => c.fusedScore));
   const raw = candidates.map((c, i) => {
@@ -330,7 +339,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       hivPrevention: withHiv && hivPreventionSection(c) ? 1 : 0,
       resultInHand: testsDone.length > 0 && testProcedureOf(c, testsDone) ? (placed === 0 ? 1 : CUT_OFFS_PLACE_RESULT) : 0,
       situation: wants('situation') && (titled[i] ?? []).some((t) => situationStated(t, stated)) ? 1 : 0,
-      treats: namesIllness && managementSection(c) && tableCaptions(c).some((t) => namesEveryConcept(t, concepts)) ? 1 : 0,
+      treats: namesIllness && managementSection(c) && tableCaptions(c).some((t) => illnesses.some((illness) => treatsIllness(t, illness))) ? 1 : 0,
       course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
     };
   });
@@ -534,6 +543,25 @@ function tableCaptions(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): 
     if (caption) captions.push(line.slice(caption[0].length).trim());
   }
   return captions;
+}
+
+/**
+ * Whether a table's caption is for this illness: it names every concept of it, each at least once with
+ * no severity or the illness's own before it. "Magnesium sulfate loading dose for severe pre-eclampsia and
+ * eclampsia" is for eclampsia and severe pre-eclampsia, not for a pre-eclampsia without severe features.
+ */
+function treatsIllness(caption: string, illness: { concepts: ReadonlyArray<readonly string[]>; severity: Severity | undefined }): boolean {
+  const words = caption.toLowerCase().split(/[^a-z0-9-]+/).filter(Boolean);
+  return illness.concepts.every((concept) =>
+    words.some((word, i) => concept.some((w) => sameWordOrSlip(w, word)) && qualifierFits(words.slice(Math.max(0, i - 2), i).join(' '), illness.severity)),
+  );
+}
+
+/** Whether the words before an illness's name in a caption ("severe", "uncomplicated", "very severe") allow this severity. */
+function qualifierFits(before: string, severity: Severity | undefined): boolean {
+  if (/\b(?:uncomplicated|mild|non-severe)$/.test(before)) return severity !== 'severe';
+  if (/\b(?:severe|complicated)$/.test(before)) return severity === 'severe';
+  return true;
 }
 
 /** Whether a heading names every concept of the diagnosis, each by one of its words. */

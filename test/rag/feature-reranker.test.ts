@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featureReranker } from '../../src/rag/feature-reranker.js';
+import { featureReranker, rerankFeatures } from '../../src/rag/feature-reranker.js';
 import { medicinesBlamed } from '../../src/rag/section-role.js';
 import type { Finding } from '../../src/patient/findings.js';
 import type { RerankCandidate, RerankQuery } from '../../src/rag/reranker.js';
@@ -675,8 +675,8 @@ describe('feature reranker: the treatment of the diagnosis, named by a table it 
     0.03,
     'Loading dose before referral\nThe intramuscular loading dose can be given by any trained health worker.\nTable 5.1 Magnesium sulfate loading dose for severe pre-eclampsia and eclampsia\nIntramuscular 10 g in total',
   );
-  const first = async (condition: string) => {
-    const query: RerankQuery = { condition, text: `${condition} pregnancy third trimester face swelling`, demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 3 } };
+  const first = async (condition: string, suggested?: string[]) => {
+    const query: RerankQuery = { condition, text: `${condition} pregnancy third trimester face swelling`, demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 3 }, ...(suggested ? { suggested } : {}) };
     const [danger = 0, dose = 0] = await featureReranker().rerank(query, [dangerSign, loadingDose]);
     return dose > danger ? 'loading dose' : 'danger sign';
   };
@@ -686,7 +686,19 @@ describe('feature reranker: the treatment of the diagnosis, named by a table it 
     expect(await first('eclampsia')).toBe('loading dose');
   });
 
-  it('does not when the table names another illness than the diagnosis', async () => {
+  it('reads the illness the patient rules suggest when the diagnosis is in her own words', async () => {
+    expect(await first('high BP for belle + headache', ['severe pre-eclampsia'])).toBe('loading dose');
+    expect(await first('high BP for belle + headache')).toBe('danger sign');
+  });
+
+  it('does not when the table names another illness, or the illness at another severity', async () => {
     expect(await first('gestational hypertension')).toBe('danger sign');
+    // "for severe pre-eclampsia and eclampsia": the treatment of eclampsia and of the severe form, not of a
+    // pre-eclampsia without severe features.
+    const treats = (condition: string) => rerankFeatures({ condition, text: condition, demographics: { ageYears: 24, sex: 'female', pregnant: true, trimester: 3 } }, [dangerSign, loadingDose])[1]?.treats;
+    expect(treats('severe pre-eclampsia')).toBe(1);
+    expect(treats('eclampsia')).toBe(1);
+    expect(treats('pre-eclampsia')).toBe(0);
+    expect(treats('pre-eclampsia, not severe')).toBe(0);
   });
 });

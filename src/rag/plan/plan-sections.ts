@@ -176,10 +176,10 @@ export async function referencedTables<S extends Pick<CitedSection, 'id' | 'acce
 
 /**
  * The sections of a medicine the best section tells to give by name, when its book has a section headed
- * by the medicine alone and no chosen section is one of them: "needs the same urgent care as in
- * pregnancy, including magnesium sulfate and referral" leaves the loading dose, and what to watch after
- * it, to "Magnesium sulfate > Loading dose before referral" and "Monitoring after the loading dose". In
- * reading order, at most `perMedicine` of each.
+ * by the medicine alone: "needs the same urgent care as in pregnancy, including magnesium sulfate and
+ * referral" leaves the loading dose, and what to watch after it, to "Magnesium sulfate > Loading dose
+ * before referral" and "Monitoring after the loading dose". In reading order, at most `perMedicine` of
+ * each, counting those already chosen.
  */
 export async function namedMedicineSections<S extends Pick<CitedSection, 'id' | 'accession' | 'sectionPath' | 'titlePath' | 'text'>>(
   chosen: readonly S[],
@@ -192,8 +192,11 @@ export async function namedMedicineSections<S extends Pick<CitedSection, 'id' | 
   const added: S[] = [];
   const ids = new Set(chosen.map((s) => s.id));
   for (const medicine of drugsNamed(sectionBody(best))) {
-    if (chosen.some((s) => headedByMedicine(s, medicine))) continue;
-    const targets = (await find(best.accession, medicine)).filter((s) => !ids.has(s.id) && headedByMedicine(s, medicine)).slice(0, perMedicine);
+    // Its sections already chosen count towards perMedicine: a loading dose ranked among the best still
+    // wants the medicine's introduction and its monitoring beside it.
+    const already = chosen.filter((s) => headedByMedicine(s, medicine)).length;
+    if (already >= perMedicine) continue;
+    const targets = (await find(best.accession, medicine)).filter((s) => !ids.has(s.id) && headedByMedicine(s, medicine)).slice(0, perMedicine - already);
     for (const target of targets) ids.add(target.id);
     added.push(...targets);
   }

@@ -202,8 +202,12 @@ describe('following the guideline\'s own cross-references (diarrhoea sample ch1 
     ];
     const byHeading = async (_accession: string, heading: string) => book.filter((s) => s.sectionPath.toLowerCase().includes(heading));
     expect((await namedMedicineSections([afterBirth], byHeading)).map((s) => s.sectionPath)).toEqual([book[0]?.sectionPath, book[1]?.sectionPath]);
-    // One of them is chosen already: the plan has the medicine's own section.
-    expect(await namedMedicineSections([afterBirth, book[1] as CitedSection], byHeading)).toEqual([]);
+    // One of them is chosen already (the loading dose ranked among the best): the others still come, up to three in all.
+    const monitoring = { ...section(PREGNANCY, 'Care before referral > Magnesium sulfate > Monitoring after the loading dose'), text: 'Count the breathing rate every 30 minutes.' };
+    const toxicity = { ...section(PREGNANCY, 'Care before referral > Magnesium sulfate > Signs of too much magnesium'), text: 'Stop if breathing falls below 16 per minute.' };
+    book.push(monitoring, toxicity);
+    expect((await namedMedicineSections([afterBirth, book[1] as CitedSection], byHeading)).map((s) => s.sectionPath)).toEqual([book[0]?.sectionPath, monitoring.sectionPath]);
+    expect(await namedMedicineSections([afterBirth, book[0] as CitedSection, book[1] as CitedSection, monitoring], byHeading)).toEqual([]);
     // Only the best section's medicines are followed.
     expect(await namedMedicineSections([withText('Severe dehydration', 'Refer.'), afterBirth], byHeading)).toEqual([]);
   });
