@@ -244,7 +244,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
   const unconfirmed = asksToConfirm(query.condition);
   if (wants('asked') && unconfirmed) askedWords.push('confirming');
   const titled = wants('asked') || wants('starting') || wants('course') || wants('sideEffects') || wants('situation') || wants('treats') ? candidates.map(titlesOfChunk) : [];
-  const askedIn = wants('asked') ? headingMatches(askedWords, titled) : [];
+  const askedIn = wants('asked') ? headingMatches(askedWords, titled.map((t) => t.titles)) : [];
   const askedRarity = askedIn.map((holders) => 1 / (1 + holders.size));
   const blamed = wants('sideEffects') ? medicinesBlamed(query.condition) : [];
   const topBook = candidates.reduce<RerankCandidate | undefined>((a, c) => (a === undefined || c.fusedScore > a.fusedScore ? c : a), undefined)?.accession;
@@ -320,7 +320,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
     return {
       fused: c.fusedScore / best,
       asked,
-      starting: startsTreatment && topic > 0 && !preventionSection(c) && (titled[i] ?? []).some((t) => startingSection({ sectionPath: `${c.sectionPath} > ${t}` })) ? 1 : 0,
+      starting: startsTreatment && topic > 0 && !preventionSection(c) && (titled[i]?.titles ?? []).some((t) => startingSection({ sectionPath: `${c.sectionPath} > ${t}` })) ? 1 : 0,
       heading,
       topic,
       severity: severity === undefined ? 0 : severityAgreement(severity, c.titlePath),
@@ -329,7 +329,7 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       generality: wants('generality') ? 1 / Math.max(1, ownHeadings(c.titlePath).length) : 0,
       measure: placed,
       role: wants('role') ? sectionRole(c, asksPrevention, intent, unconfirmed) : 0,
-      sideEffects: blamed.length > 0 && (titled[i] ?? []).some(sideEffectSection) && (blamed[0] === '*' ? topic > 0 || c.accession === topBook : [...medicinesAndClassMembersNamed(c.text)].some((m) => blamed.includes(m))) ? 1 : 0,
+      sideEffects: blamed.length > 0 && (titled[i]?.titles ?? []).some(sideEffectSection) && (blamed[0] === '*' ? topic > 0 || c.accession === topBook : [...medicinesAndClassMembersNamed(c.text)].some((m) => blamed.includes(m))) ? 1 : 0,
       referenced: pointers.some((p) => p.leader !== c && p.leader.accession === c.accession && (p.headings.some((h) => headedBy(c, h)) || p.tables.some((t) => t.test(c.text)))) ? 1 : 0,
       summary: introduced.has(`${c.accession}/${c.sectionPath}`) ? 1 : 0,
       bookForOthers: wants('bookForOthers') && bookForOthers(c.titlePath) ? 1 : 0,
@@ -338,9 +338,9 @@ export function rerankFeatures(query: RerankQuery, candidates: readonly RerankCa
       restricts: taken.size > 0 && restrictsMedicineOrClass(c.text, taken, restrictionWords) ? 1 : 0,
       hivPrevention: withHiv && hivPreventionSection(c) ? 1 : 0,
       resultInHand: testsDone.length > 0 && testProcedureOf(c, testsDone) ? (placed === 0 ? 1 : CUT_OFFS_PLACE_RESULT) : 0,
-      situation: wants('situation') && (titled[i] ?? []).some((t) => situationStated(t, stated)) ? 1 : 0,
-      treats: namesIllness && managementSection(c) && tableCaptions(c).some((t) => illnesses.some((illness) => treatsIllness(t, illness))) ? 1 : 0,
-      course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i] ?? [])].join(' > ')) ? 1 : 0,
+      situation: wants('situation') && (titled[i]?.titles ?? []).some((t) => situationStated(t, stated)) ? 1 : 0,
+      treats: namesIllness && managementSection(c) && (titled[i]?.captions ?? []).some((t) => illnesses.some((illness) => treatsIllness(t, illness))) ? 1 : 0,
+      course: courseHeading?.test([...ownHeadings(c.titlePath).slice(-2), ...(titled[i]?.titles ?? [])].join(' > ')) ? 1 : 0,
     };
   });
   const maxHeading = Math.max(1e-9, ...raw.map((r) => r.heading));
@@ -517,32 +517,29 @@ const TRAILING_PUNCTUATION = /[.!?:]["')]?$/;
  * pre-eclampsia and eclampsia" heads a section titled "Loading dose before referral". Measured on the tune
  * half (npm run eval, text both fused): MRR 0.825 -> 0.829; test 0.833 -> 0.837, no query lower.
  */
-function titlesOfChunk(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): string[] {
-  const own = ownHeadings(candidate.titlePath).slice(-1);
+function titlesOfChunk(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): ChunkTitles {
+  const titles = ownHeadings(candidate.titlePath).slice(-1);
+  const captions: string[] = [];
   for (const raw of sectionBody(candidate).split('\n')) {
     const line = raw.trim();
     // Most lines are sentences, rows or items: the cheap test for a title-like line comes first.
     if (line === '' || line.length >= 140) continue;
     const caption = TABLE_CAPTION.exec(line);
     if (caption) {
-      own.push(line.slice(caption[0].length).trim());
+      captions.push(line.slice(caption[0].length).trim());
+      titles.push(captions.at(-1) ?? '');
       continue;
     }
     if (line.length >= 100 || TRAILING_PUNCTUATION.test(line) || !isSubheading(line)) continue;
-    own.push(line);
+    titles.push(line);
   }
-  return own;
+  return { titles, captions };
 }
 
-/** The captions of the tables the section holds, without their labels. */
-function tableCaptions(candidate: Pick<RerankCandidate, 'titlePath' | 'text'>): string[] {
-  const captions: string[] = [];
-  for (const raw of sectionBody(candidate).split('\n')) {
-    const line = raw.trim();
-    const caption = line.length < 140 ? TABLE_CAPTION.exec(line) : null;
-    if (caption) captions.push(line.slice(caption[0].length).trim());
-  }
-  return captions;
+/** A chunk's titles (its own, its sub-headings and its tables' captions) and, of those, the captions alone. */
+interface ChunkTitles {
+  titles: string[];
+  captions: string[];
 }
 
 /**
