@@ -561,12 +561,6 @@ function qualifierFits(before: string, severity: Severity | undefined): boolean 
   return true;
 }
 
-/** Whether a heading names every concept of the diagnosis, each by one of its words. */
-function namesEveryConcept(heading: string, concepts: ReadonlyArray<readonly string[]>): boolean {
-  const words = splitWords(heading);
-  return concepts.every((concept) => concept.some((w) => words.some((x) => sameWordOrSlip(w, x))));
-}
-
 /** Whether the section's own heading holds every word of one of the phrases: "Pre-eclampsia" for "pre-eclampsia". */
 function headingNamesAny(titlePath: string, phrases: ReadonlyArray<readonly string[]>): boolean {
   const own = splitWords(ownHeadings(titlePath).at(-1) ?? '');
