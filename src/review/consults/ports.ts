@@ -96,6 +96,8 @@ export interface NewReview {
   lineFlags: Array<{ line: number; flags: LineFlag[] }>;
   feedback: string | null;
   submissionKey: string;
+  /** When the supervisor submitted it, by the review app's clock (the audit record's time too). */
+  reviewedAt: Date;
   /** When set, this text goes into this chat's outbox in the same transaction, once. */
   feedbackMessage: { chatRef: string; text: string } | null;
 }

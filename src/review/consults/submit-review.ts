@@ -66,6 +66,7 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
     lineFlags,
     feedback: feedback || null,
     submissionKey: input.submissionKey,
+    reviewedAt: now,
     feedbackMessage: outbound,
   });
   if (saved.created) {

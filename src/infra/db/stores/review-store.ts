@@ -242,10 +242,10 @@ export function createReviewStore(db: Database): ReviewStore {
         const reviewId = randomUUID();
         const messageId = review.feedbackMessage === null ? null : await insertFeedbackOutbound(tx, review.feedbackMessage.chatRef, reviewId, review.feedbackMessage.text);
         const inserted = await tx.query<{ id: string }>(
-          `INSERT INTO supervisor_reviews (id, consult_id, supervisor_id, verdict, agreement, line_flags, feedback, feedback_message_id, submission_key)
-           VALUES ($1, $2::uuid, $3::uuid, $4::"ReviewVerdict", $5, $6::jsonb, $7, $8::uuid, $9)
+          `INSERT INTO supervisor_reviews (id, consult_id, supervisor_id, verdict, agreement, line_flags, feedback, feedback_message_id, submission_key, created_at)
+           VALUES ($1, $2::uuid, $3::uuid, $4::"ReviewVerdict", $5, $6::jsonb, $7, $8::uuid, $9, $10::timestamptz)
            ON CONFLICT (submission_key) DO NOTHING RETURNING id`,
-          [reviewId, review.consultId, review.supervisorId, review.agreement === 'agree' ? 'approved' : 'flagged', review.agreement, JSON.stringify(review.lineFlags), review.feedback, messageId, review.submissionKey],
+          [reviewId, review.consultId, review.supervisorId, review.agreement === 'agree' ? 'approved' : 'flagged', review.agreement, JSON.stringify(review.lineFlags), review.feedback, messageId, review.submissionKey, review.reviewedAt.toISOString()],
         );
         if (!inserted[0]) throw new Error('review submission raced with itself');
         return { reviewId, created: true };
