@@ -9,7 +9,7 @@ import type { InboundMessage } from './messages.js';
 import { extractFacts, type ExtractedFacts } from './offline/extract-facts.js';
 import type { SenderHasher } from './enrollment/sender-hash.js';
 import { followUpJob, planJob } from './plan-job.js';
-import { detectDangerSigns } from './triage/detect-danger-signs.js';
+import { triageMessage } from './triage/triage-message.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
 
@@ -111,14 +111,9 @@ async function triagePending(
 
 async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult: ConsultSnapshot | null, text: string, facts: ExtractedFacts): Promise<boolean> {
   if (!text) return false;
-  const stated = facts.demographics;
-  const known = { ...consult?.demographics, ...stated };
-  const hits = detectDangerSigns(text, {
-    ...(known.ageYears !== undefined ? { ageYears: known.ageYears } : {}),
-    ...(known.ageMonths !== undefined ? { ageMonths: known.ageMonths } : {}),
-    ...(known.pregnant !== undefined ? { pregnant: known.pregnant } : {}),
-    ...(known.postpartum !== undefined ? { postpartum: known.postpartum } : {}),
-  });
+  // A consult already referred is not re-read: its earlier messages sent their referral.
+  const earlier = consult && !consult.urgentReferral ? consult.transcript.filter((turn) => turn.role === 'health_worker').map((turn) => turn.text) : [];
+  const hits = triageMessage({ text, before: consult?.demographics ?? {}, stated: facts.demographics, earlier });
   if (hits.length === 0) return false;
   await deps.store.commitUrgentReferral({
     chatRef: inbound.chatRef,

@@ -7,6 +7,7 @@
  * are one pattern, and the "not" inside them is not mistaken for a negation of something else),
  * a few clinical abbreviations spelled out (w/o, c/o, h/o, hx) and runs of blanks collapsed.
  */
+import { remove as removeConfusables } from 'confusables';
 
 /** A span of the normalised text that bounds the scope of a negation. */
 export interface Clause {
@@ -100,8 +101,23 @@ class TrackedText {
 function foldCharacter(char: string): string {
   if (/[\u2018\u2019\u02bc\u0060\u00b4]/u.test(char)) return "'";
   if (/[\u2010-\u2015\u2212]/u.test(char)) return '-';
-  if (/[\u00a0\u2000-\u200b\u202f]/u.test(char)) return ' ';
-  return char.toLowerCase();
+  // Invisible marks inside a word ("convul\u200bsions", a soft hyphen) would split it in two.
+  if (/[\u00ad\u200b-\u200d\u2060\ufeff]/u.test(char)) return '';
+  if (/[\u00a0\u2000-\u200a\u202f]/u.test(char)) return ' ';
+  return latinSkeleton(char).toLowerCase();
+}
+
+/**
+ * A non-ASCII letter read as the Latin letter it stands for: accents dropped ("fièvre" is "fievre"),
+ * and look-alikes from other scripts (a Cyrillic or Greek o inside "convulsions") folded to their
+ * Unicode TS #39 skeleton. Characters with no Latin look-alike are kept.
+ */
+function latinSkeleton(char: string): string {
+  if (char.charCodeAt(0) < 0x80) return char;
+  const unaccented = char.normalize('NFKD').replace(/\p{M}+/gu, '');
+  if (/^[\x00-\x7f]+$/.test(unaccented) && unaccented.length > 0) return unaccented;
+  const skeleton = removeConfusables(char);
+  return /^[a-zA-Z]$/.test(skeleton) ? skeleton : char;
 }
 
 function globalised(pattern: RegExp): RegExp {
@@ -110,6 +126,8 @@ function globalised(pattern: RegExp): RegExp {
 
 // Order matters: contractions first, so that the "cannot" they produce is folded too.
 const NORMALISATION_STEPS: ReadonlyArray<[RegExp, string | ((...groups: string[]) => string)]> = [
+  // A decimal comma ("24,5 kg", "37,8") is a decimal point; a thousands comma has three digits after it.
+  [/(\d),(\d{1,2})(?!\d)/g, (_whole, whole, fraction) => `${whole ?? ''}.${fraction ?? ''}`],
   [/\bcan'?t\b/g, 'cannot'],
   [/\bwon'?t\b/g, 'will not'],
   [
@@ -143,12 +161,19 @@ const NORMALISATION_STEPS: ReadonlyArray<[RegExp, string | ((...groups: string[]
 const CLAUSE_BOUNDARY =
   /\.(?!\d)|(?<!\d)\.|,(?!\d)|(?<!\d),|[;!\n]|\b(?:but|and|however|although|though|whereas)\b/g;
 
-/** Normalises free text and splits it into clauses (see the module comment for the normal form). */
-export function normaliseClinicalText(original: string): ClinicalText {
+/** A word of the message read as a known word it misspells, or undefined to keep it. */
+export type SpellingCorrection = (word: string) => string | undefined;
+
+/**
+ * Normalises free text and splits it into clauses (see the module comment for the normal form);
+ * `correct`, when given, reads each word of five letters or more as the known word it misspells.
+ */
+export function normaliseClinicalText(original: string, correct?: SpellingCorrection): ClinicalText {
   let tracked = TrackedText.of(original);
   for (const [pattern, replacement] of NORMALISATION_STEPS) {
     tracked = tracked.replace(pattern, replacement);
   }
+  if (correct) tracked = tracked.replace(/\b[a-z]{5,}\b/g, (word) => correct(word) ?? word);
   const text = tracked.text;
   const clauses = splitClauses(text);
   return {

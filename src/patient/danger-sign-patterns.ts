@@ -61,6 +61,9 @@ export const VOMITS_EVERYTHING = phrasings(
   String.raw`unable to (?:keep|hold) (?:down )?(?:even )?(?:any ?thing|food|fluids?|liquids?|water|drinks?|milk|medicines?|meds)(?: down)?`,
 );
 
+// Pidgin "fit" before a verb is "can": "she fit drink", "e fit waka" say what the patient is able to do.
+const PIDGIN_CAN_VERBS = String.raw`(?:drink|chop|eat|waka|walk|talk|tok|suck|breast\s?feed|sit|stand|play|take|swallow|do|go|see|hear|sleep|breathe|cry|wake|hold|carry|move|pass|keep|manage|answer|respond|sabi|reach|come)`;
+
 /** Convulsions or fits, now or during this illness. */
 export const CONVULSIONS = phrasings(
   String.raw`con?vul\w*`,
@@ -81,7 +84,7 @@ export const CONVULSIONS = phrasings(
   String.raw`shaking (?:episode|attack|spell)s?`,
   String.raw`maybe (?:a )?fits?`,
   // Pidgin "to fit" is to have a fit: "she fit for house", "pikin don fit two times", "e dey fit".
-  String.raw`(?:she|he|e|pikin|baby|child|di pikin|the child|the baby) (?:don |dey |bin |just |don dey )?fit(?:s|ted)?(?!\s+(?:in|into|the|well|and|to|on)\b)`,
+  String.raw`(?:she|he|e|pikin|baby|child|di pikin|the child|the baby) (?:don |dey |bin |just |don dey )?fit(?:s|ted)?(?!\s+(?:in|into|the|well|and|to|on|${PIDGIN_CAN_VERBS})\b)`,
 );
 
 const NOT_TO_TREATMENT = String.raw`(?!\s+to\s+(?:the\s+)?(?:treatment|tx|therapy|medic\w*|drugs?|antibiotics?|antimalarials?|paracetamol|panadol|amoxicillin|act|coartem|al|ors|tablets?|syrup|meds|management))`;

@@ -38,7 +38,7 @@ export interface Mention {
 // "Prevention of postpartum haemorrhage", "to prevent fits", "prevent PPH", "at risk of bleeding": named as
 // what is to be avoided, not as what the patient has.
 const PRE_NEGATION_CUE =
-  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out|prevention of|preventing|prevents?|to prevent|prophylaxis (?:of|for|against)|(?:at )?risk of)\b/g;
+  /\b(?:no|not|never|nil|none|denies|denied|deny|denying|without|neither|nor|negative for|free of|absence of|absent|rules? out|ruled out|prevention of|preventing|prevents?|to prevent|prophylaxis (?:of|for|against)|(?:at )?risk of|pas(?: de| d)?|sans|aucune?|jamais|ne|hana|hakuna|bila)\b/g;
 // "PPH prevention", "PPH prophylaxis": the same, said after it.
 const POST_PREVENTION = /^\s*(?:-\s*)?(?:prevention|prophylaxis)\b/;
 
@@ -64,7 +64,7 @@ const NOT_VERBS_ENDING_IN_ING = new Set([
 const COORDINATORS = new Set(['or', 'nor', 'and/or', '/']);
 
 const POST_NEGATION =
-  /^\s*(?:[:=?]|-(?!\s*ve)|\s)*(?:no|none|nil|absent|negative|neg|not present|not seen|not noted|not observed|denied|ruled out|-\s*ve)(?![a-z])(?:\s+(?:seen|noted|reported|observed|present|today|now|at all))?[\s.!?]*$/;
+  /^\s*(?:[:=?]|-(?!\s*ve)|\s)*(?:no|none|nil|non|aucune?|absente?s?|hapana|absent|negative|neg|not present|not seen|not noted|not observed|denied|ruled out|-\s*ve)(?![a-z])(?:\s+(?:seen|noted|reported|observed|present|today|now|at all))?[\s.!?]*$/;
 
 /** Every occurrence of `pattern` in `clinical.text`, each with its negation status. */
 export function findMentions(clinical: ClinicalText, pattern: RegExp): Mention[] {

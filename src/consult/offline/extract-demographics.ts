@@ -36,6 +36,8 @@ const PATIENT_WORD = String.raw`(?:child|baby|infant|newborn|neonate|toddler|boy
 const SEX_WORD = String.raw`(?:old|boy|girl|child|baby|female|male|woman|man|f|m)`;
 
 const AGE_PATTERNS: readonly RegExp[] = [
+  // "6 weeks baby boy", "7 wk girl", "3 days old newborn": an age written before the word for the patient.
+  re(String.raw`\b${QUANTITY}\s*-?\s*(weeks?|wks?|wk|days?|dys?|months?|mths?|mnths?|mos?)\s*-?\s*(?:old\s+)?(?=(?:baby|infant|newborn|neonate|boy|girl|child|son|daughter|male|female)\b)`),
   re(String.raw`\b${QUANTITY}\s*-?\s*${AGE_UNIT}\s*-?\s*old\b`),
   re(String.raw`\b(\d+(?:\.\d+)?)\s*(y)(?:\/o|o|oa|ro|\.o\.?)(?![a-z])`),
   // "woman 30y, 8 weeks pregnant": a bare "y" after a number, closing its phrase.
@@ -50,6 +52,10 @@ const AGE_PATTERNS: readonly RegExp[] = [
   // "2 years, fever", "6 mo 6kg fever": an age opening its clause, closing it or before the sex or the weight.
   re(String.raw`(?:^|[.,;\n]\s*)(\d+(?:\.\d+)?)\s*(years?|yrs?|yr|months?|mths?|mos?)(?=\s*(?:$|[.,;\n]|${SEX_WORD}\b|\d+(?:\.\d+)?\s*kgs?\b))`),
 ];
+
+// "2 yrs 3 months", "1y 6m": one age in two units.
+const YEARS_AND_MONTHS = re(String.raw`\b(\d{1,2})\s*(?:years?|yrs?|yr|y)\s*,?\s*(?:and\s+)?(\d{1,2})\s*(?:months?|mths?|mnths?|mos?|m)\b(?!\s+ago)`);
+const YEARS_AFTER_A_NAME = re(String.raw`(?<!\b(?:for|since|past|last|over|x|than|in|of|after|before|within|ago)\s{1,3})\b(\d{1,3})\s*(?:years?|yrs?|yr)\b(?!\s+(?:ago|back|before|since))`);
 
 // "25F", "30 yo M": after the age the letter must be a capital in the original text, because a lower-case
 // "18m" is more often months than male. "F/25", "f/28", "m 67": a letter opening its clause before the
@@ -77,6 +83,8 @@ const WEIGHT_UNIT = re(
 );
 
 const GESTATION_WEEKS: readonly RegExp[] = [
+  // Obstetric shorthand: "@ 30/40" is 30 weeks of the 40.
+  re(String.raw`\b(\d{1,2})\s*\/\s*40\b`),
   re(String.raw`\b(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:weeks?|wks?|wk|w)\s*(?:\+\s*\d\s*(?:days?|d)?\s*)?(?:pregnant|pregnancy|preg|of pregnancy|gestation(?:al age)?|of gestation|ga|of amenorrh\w*|amenorrh\w*|pg)\b`),
   re(String.raw`\b(?:pregnant|pregnancy|preg)\s*(?:at|of|for|with|about|-|,)?\s*(?:about\s+)?(\d{1,2}(?:\.\d)?)\s*(?:weeks?|wks?|wk|w)\b`),
   re(String.raw`\b(?:ega|ga|gestational age|gestation(?:al)?(?: age)?|pog|gest)\s*(?:of|is|=|:|at|-)?\s*(\d{1,2}(?:\.\d)?)\s*(?:\+\s*\d\s*)?(?:weeks?|wks?|wk|w|\/\s*40)?(?!\d|\.\d)`),
@@ -89,7 +97,7 @@ const GESTATION_MONTHS: readonly RegExp[] = [
   re(String.raw`\b(?:pregnant|preg|belle)\s*(?:for|at|of|about)?\s*${QUANTITY}\s*(?:months?|mths?)\b`),
 ];
 const TRIMESTER_WORD = re(String.raw`\b(first|1st|second|2nd|third|3rd)\s+trimester\b|\btrimester\s*[:=]?\s*(1|2|3|one|two|three)\b`);
-const PREGNANT_WORD = re(String.raw`\b(?:pregnan\w*(?!\s+test)|preg|belle|gravid\w*|primigravida|multigravida|expecting (?:a baby|twins)|antenatal|ante-natal|anc)\b`);
+const PREGNANT_WORD = re(String.raw`\b(?:pregnan\w*(?!\s+test)|preg|belle|g\d{1,2}(?:\s*p\d{1,2})?|\d{1,2}\s*\/\s*40|gravid\w*|primigravida|multigravida|expecting (?:a baby|twins)|antenatal|ante-natal|anc)\b`);
 const PREGNANCY_TEST = re(
   String.raw`\b(?:pregnancy test|upt|urine hcg|hcg)\s*(?:is|was|:|=|-|result)?\s*(positive|pos|\+\s*ve|\+|negative|neg|-\s*ve)`,
 );
@@ -136,8 +144,17 @@ function extractAge(
       if (years <= MAX_AGE_YEARS) candidates.push({ at: match.start, months: years * 12 });
     }
   }
+  // Weeks in a message about a pregnancy are her gestation, never her age ("pregnant lady 35 weeks, 29 yrs").
+  const speaksOfPregnancy = /\b(?:pregnan\w*|preg|belle|gravid\w*|antenatal|anc)\b/.test(extraction.clinical.text);
+  for (const match of extraction.unclaimedMatches(YEARS_AND_MONTHS)) {
+    extraction.claim(match);
+    const months = Number(match.groups[0]) * 12 + Number(match.groups[1]);
+    if (months <= MAX_AGE_YEARS * 12) candidates.push({ at: match.start, months });
+  }
   for (const pattern of AGE_PATTERNS) {
     for (const match of extraction.unclaimedMatches(pattern)) {
+      const written = match.text;
+      if (speaksOfPregnancy && /^w/.test((match.groups[1] ?? '').trim()) && !/\b(?:old|baby|infant|newborn|neonate|boy|girl|child)\b/.test(written)) continue;
       extraction.claim(match);
       const months = ageInMonths(match);
       if (months !== undefined) candidates.push({ at: match.start, months });
@@ -150,6 +167,14 @@ function extractAge(
       extraction.claim(match);
       if (word.length === 1) shorthandSex.add(word === 'f' ? 'female' : 'male');
       const years = Number(match.groups[ageGroup]);
+      if (years <= MAX_AGE_YEARS) candidates.push({ at: match.start, months: years * 12 });
+    }
+  }
+  if (candidates.length === 0) {
+    // "Madam Abena 24yrs": years written anywhere, when nothing else gave the age and no word makes them a duration.
+    for (const match of extraction.unclaimedMatches(YEARS_AFTER_A_NAME)) {
+      extraction.claim(match);
+      const years = Number(match.groups[0]);
       if (years <= MAX_AGE_YEARS) candidates.push({ at: match.start, months: years * 12 });
     }
   }

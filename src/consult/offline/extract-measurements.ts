@@ -18,7 +18,7 @@ import { formatNumber, roundToTenth } from './numbers.js';
 
 const re = (source: string): RegExp => new RegExp(source, 'g');
 
-const LINK = String.raw`(?:\s*(?:is|was|of|at|=|:|-|result|came back|came|returned|now|still|today))*\s*`;
+const LINK = String.raw`(?:\s*(?:is|was|of|at|=|:|-|result|came back|came out|come out|came|comes|returned|turned|shows?|showed|showing|read|reads|now|still|today|out|don|dey))*\s*`;
 const RESULT = String.raw`(positive|pos|\+\s*ve|\+{1,3}|non[- ]?reactive|reactive|negative|neg|-\s*ve)(?![a-z])`;
 
 interface Rule {

@@ -70,13 +70,16 @@ export type DangerSignCode = (typeof DANGER_SIGN_CODES)[number];
 export type DangerSignPopulation = 'child' | 'adult' | 'pregnancy' | 'any';
 
 /** One danger sign found in a message. */
-export interface DangerSignHit {
-  readonly code: DangerSignCode;
+export interface DangerSignHit<Code extends string = string> {
+  /** A code of this module (DangerSignCode) or of the danger-sign catalogue. */
+  readonly code: Code;
   /** Short English label for the health worker. */
   readonly label: string;
   readonly population: DangerSignPopulation;
   /** The health worker's own words that matched (joined with " + " for a combination). */
   readonly matched: string;
+  /** The catalogue's advice for the sign, in the message's language. */
+  readonly advice?: string;
 }
 
 /** What is already known about the patient; every field is optional. */
@@ -118,7 +121,7 @@ const IMCI_UPPER_AGE_MONTHS = UNDER_FIVE_UPPER_MONTHS;
 
 /** The message, what is known of the patient, and the hits found so far. */
 class Triage {
-  private readonly hits = new Map<DangerSignCode, DangerSignHit>();
+  private readonly hits = new Map<DangerSignCode, DangerSignHit<DangerSignCode>>();
   readonly knownUnderFive: boolean;
   readonly knownFiveOrOver: boolean;
   readonly knownYoungInfant: boolean;
@@ -155,7 +158,7 @@ class Triage {
     this.hits.set(code, { code, label: label ?? DANGER_SIGN_LABELS[code], population, matched });
   }
 
-  result(): DangerSignHit[] {
+  result(): DangerSignHit<DangerSignCode>[] {
     return DANGER_SIGN_CODES.flatMap((code) => {
       const hit = this.hits.get(code);
       return hit ? [hit] : [];
@@ -164,7 +167,7 @@ class Triage {
 }
 
 /** Danger signs affirmed in `text` (negated mentions never count), one hit per code, in code order. */
-export function detectDangerSigns(text: string, context: TriageContext = {}): DangerSignHit[] {
+export function detectDangerSigns(text: string, context: TriageContext = {}): DangerSignHit<DangerSignCode>[] {
   const triage = new Triage(normaliseClinicalText(text), context);
   addGeneralDangerSigns(triage);
   addBreathingSigns(triage);

@@ -56,9 +56,11 @@ const FIRST_AID: Readonly<Record<FirstAidGroup, string>> = {
 export function formatUrgentReferral(hits: readonly DangerSignHit[]): string {
   if (hits.length === 0) return '';
   const labels = [...new Set(hits.map((hit) => hit.label))];
-  const groups = [...new Set(hits.map((hit) => FIRST_AID_GROUP[hit.code]))].filter(
+  const groups = [...new Set(hits.map((hit) => FIRST_AID_GROUP[hit.code as DangerSignCode]))].filter(
     (group): group is FirstAidGroup => group !== undefined,
   );
+  // The catalogue's own advice for a sign the first-aid groups above do not cover.
+  const advice = [...new Set(hits.filter((hit) => FIRST_AID_GROUP[hit.code as DangerSignCode] === undefined && hit.advice).map((hit) => hit.advice ?? ''))];
   return [
     `URGENT: danger sign${labels.length > 1 ? 's' : ''} seen`,
     ...labels.map((label) => `- ${label}`),
@@ -67,6 +69,7 @@ export function formatUrgentReferral(hits: readonly DangerSignHit[]): string {
     'On the way:',
     '- Go with the patient and a family member; bring any medicines already given.',
     ...groups.map((group) => `- ${FIRST_AID[group]}`),
+    ...advice.map((line) => `- ${line}`),
     '- Give pre-referral treatment only if your protocol tells you to.',
     'Tell the facility staff which danger signs you saw.',
   ].join('\n');
