@@ -8,6 +8,11 @@ import { Command } from 'commander';
 import { percent, readTriageCases, runTriageCase, summarise } from './triage-eval.js';
 
 const SETS = new URL('./sets/', import.meta.url);
+// Piped into `head`, the reader may close early: that ends the output, it is no failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const program = new Command('eval:triage')
   .description('Danger-sign triage against independent WHO-table cases: sensitivity, specificity and every miss.')
   .option('--set <name>', 'a folder under eval/triage/sets (default: every set)')
