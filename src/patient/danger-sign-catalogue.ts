@@ -4,8 +4,8 @@
  * each field means for the clinician who reviews the file.
  */
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { parseKnowledge } from './knowledge-file.js';
 
 export const LANGUAGES = ['en', 'en-wa', 'pcm', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -113,22 +113,18 @@ export interface DangerSignCatalogue {
 
 /** Parses and checks a catalogue's YAML text; throws naming the entry and field on a bad one. */
 export function parseDangerSignCatalogue(yamlText: string, origin = 'danger-signs.yaml'): DangerSignCatalogue {
-  const parsed = catalogueFile.safeParse(parseYaml(yamlText));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${origin}: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
-  }
+  const data = parseKnowledge(yamlText, catalogueFile, origin);
   const byCode = new Map<string, CatalogueFeature | CatalogueSign>();
-  for (const entry of [...parsed.data.features, ...parsed.data.signs]) {
+  for (const entry of [...data.features, ...data.signs]) {
     if (byCode.has(entry.code)) throw new Error(`${origin}: code ${entry.code} is defined twice`);
     byCode.set(entry.code, entry);
   }
-  for (const entry of parsed.data.signs) {
+  for (const entry of data.signs) {
     for (const code of referencedCodes(entry.when)) {
       if (!byCode.has(code)) throw new Error(`${origin}: sign ${entry.code} refers to unknown code ${code}`);
     }
   }
-  return { features: parsed.data.features, signs: parsed.data.signs, byCode };
+  return { features: data.features, signs: data.signs, byCode };
 }
 
 function referencedCodes(cond: Condition | undefined): string[] {

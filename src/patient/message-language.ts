@@ -4,17 +4,16 @@
  * words of knowledge/language-markers.yaml for West African Pidgin, which franc has no model for.
  * A message too short to tell is English.
  */
-import { readFileSync } from 'node:fs';
 import { franc } from 'franc';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { Language } from './danger-sign-catalogue.js';
+import { readKnowledgeFile } from './knowledge-file.js';
 
 const markersFile = z.object({ version: z.literal(1), pcm: z.object({ strong: z.array(z.string()), weak: z.array(z.string()) }) });
 let markers: z.infer<typeof markersFile>['pcm'] | undefined;
 
 function pidginMarkers(): z.infer<typeof markersFile>['pcm'] {
-  markers ??= markersFile.parse(parseYaml(readFileSync(new URL('../../knowledge/language-markers.yaml', import.meta.url), 'utf8'))).pcm;
+  markers ??= readKnowledgeFile('language-markers.yaml', markersFile).pcm;
   return markers;
 }
 

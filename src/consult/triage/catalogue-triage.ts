@@ -1,5 +1,5 @@
 /**
- * Danger signs read from the catalogue (knowledge/danger-signs.yaml): the catalogue's phrasings are
+ * Urgent signs read from the catalogue (knowledge/danger-signs.yaml): the catalogue's phrasings are
  * compiled once into patterns over the normal form of clinical-text.ts, misspelt words are read as the
  * catalogue word one or two letters away, negation and temporality come from negation.ts, measurements
  * from read-measurements.ts, and each sign's `applies_to` and `when` decide whether it holds for this
@@ -78,9 +78,9 @@ export function readDangerSigns(text: string, context: CatalogueTriageContext = 
   return { language, hits, questions: hits.length > 0 ? [] : dedupeQuestions(questions) };
 }
 
+/** One question per wording: two signs resting on one ambiguous word ask it once. */
 function dedupeQuestions(questions: readonly CatalogueQuestion[]): CatalogueQuestion[] {
-  const seen = new Set<string>();
-  return questions.filter((q) => !seen.has(q.question) && (seen.add(q.question), true));
+  return [...new Map(questions.map((q) => [q.question, q])).values()];
 }
 
 function adviceIn(sign: CatalogueSign, language: Language): string {
@@ -219,11 +219,15 @@ function compile(catalogue: DangerSignCatalogue): Compiled {
   const ambiguous = new Map<string, RegExp>();
   const otherReadings = new Map<string, RegExp>();
   const vocabulary = new Set<string>();
+  const stems = new Set<string>();
   for (const entry of [...catalogue.features, ...catalogue.signs]) {
     const add = (target: Map<string, RegExp>, wordings: Partial<Record<Language, string[]>> | undefined): void => {
       const all = Object.values(wordings ?? {}).flat();
       if (all.length === 0) return;
-      for (const wording of all) for (const word of literalWords(wording)) vocabulary.add(word);
+      for (const word of all.flatMap(wordsOf)) {
+        if (/^[a-z]+$/.test(word)) vocabulary.add(word);
+        else if (/^[a-z]{5,}\*$/.test(word)) stems.add(word.slice(0, -1));
+      }
       target.set(entry.code, new RegExp(`(?<![a-z0-9])(?:${all.map(phrasingSource).join('|')})(?![a-z0-9])`, 'g'));
     };
     add(phrasings, entry.phrasings);
@@ -235,11 +239,7 @@ function compile(catalogue: DangerSignCatalogue): Compiled {
     if (word.length < 5) continue;
     byLength.set(word.length, [...(byLength.get(word.length) ?? []), word]);
   }
-  const stems = [...new Set(Object.values([...catalogue.features, ...catalogue.signs].flatMap((e) => [e.phrasings, e.ambiguous]).flatMap((w) => Object.values(w ?? {}).flat())).flat())]
-    .flatMap((wording) => wording.toLowerCase().split(/\s+/).flatMap((t) => t.replace(/\?$/, '').split('|')))
-    .filter((token) => /^[a-z]{5,}\*$/.test(token))
-    .map((token) => token.slice(0, -1));
-  const result = { catalogue, phrasings, ambiguous, otherReadings, vocabulary, stems: [...new Set(stems)], byLength };
+  const result = { catalogue, phrasings, ambiguous, otherReadings, vocabulary, stems: [...stems], byLength };
   compiledCache.set(catalogue, result);
   return result;
 }
@@ -270,12 +270,12 @@ function correctedWord(compiled: Compiled, word: string): string | undefined {
   return best;
 }
 
-function literalWords(wording: string): string[] {
+/** The words and `word*` stems of one wording, its alternatives and optional words included. */
+function wordsOf(wording: string): string[] {
   return wording
     .toLowerCase()
     .split(/\s+/)
-    .flatMap((token) => token.replace(/\?$/, '').split('|'))
-    .filter((word) => /^[a-z]+$/.test(word));
+    .flatMap((token) => token.replace(/\?$/, '').split('|'));
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

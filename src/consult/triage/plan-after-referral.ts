@@ -6,7 +6,7 @@
 
 /** The first line of every plan and answer in a consult with an urgent referral. */
 export const REFERRAL_FIRST_LINE =
-  '**URGENT: danger signs were found in this consult. Refer urgently: take the patient to a health facility now.** The guidance below is only for before and during the journey, not instead of it.';
+  '**URGENT: this consult found a sign of serious illness. Refer urgently: take the patient to a health facility now.** The guidance below is only for before and during the journey, not instead of it.';
 
 /** Headings of sections written for patients without danger signs. */
 const NO_DANGER_SECTION = /\b(?:uncomplicated|at home|home (?:care|treatment|management)|without danger signs|no danger signs|mild|outpatient)\b/i;

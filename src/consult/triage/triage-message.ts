@@ -18,7 +18,7 @@ export interface TriageMessageInput {
   readonly earlier: readonly string[];
 }
 
-/** The danger signs this message shows, or that it makes the earlier messages show. */
+/** The catalogue and rule hits of this message, or of the earlier messages it casts in a new light. */
 export function triageMessage(input: TriageMessageInput): DangerSignHit[] {
   const known = { ...input.before, ...input.stated };
   const context = triageContext(known);
