@@ -26,34 +26,55 @@ export interface ConsultEngineDeps extends DeliveryDeps {
 }
 
 /**
- * Takes one inbound message: stores it once (a redelivery changes nothing) and then handles the chat's
- * inbox in arrival order under the chat's lock. Returns false for a duplicate.
+ * Stores one inbound message once and returns it as the inbox holds it; null for a redelivery, which
+ * changes nothing. Throws when it could not be stored: the platform must then not be told it arrived.
  */
-export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMessage, healthWorkerId: string | null): Promise<boolean> {
+export async function acceptInbound(deps: ConsultEngineDeps, message: InboundMessage, healthWorkerId: string | null): Promise<{ chatRef: string; inbound: PendingInbound } | null> {
   // The record keeps the text as sent, minus what the database cannot hold (a NUL byte).
   const storable = message.text === undefined ? message : { ...message, text: recordableText(message.text) };
-  let recorded: { chatRef: string } | null;
+  let recorded: { chatRef: string; inboundId: string } | null;
   try {
     recorded = await deps.store.recordInbound(storable, healthWorkerId);
   } catch (error) {
-    deps.log.error({ channel: message.channel, messageRef: deps.messageRef?.(message.channel, message.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'inbound message could not be stored; it is lost unless the platform redelivers it');
+    deps.log.error({ channel: message.channel, messageRef: deps.messageRef?.(message.channel, message.messageId), error: error instanceof Error ? error.name : 'unknown' }, 'inbound message could not be stored; it is not acknowledged, so the platform delivers it again');
     throw error;
   }
   if (!recorded) {
     // Platform ids can embed a phone number (WhatsApp): log a hash of it, never the id itself.
     deps.log.info({ channel: message.channel, messageRef: deps.messageRef?.(message.channel, message.messageId) }, 'duplicate inbound ignored');
-    return false;
+    return null;
   }
-  await processChat(deps, recorded.chatRef);
+  const inbound: PendingInbound = {
+    id: recorded.inboundId,
+    chatRef: recorded.chatRef,
+    externalChatId: message.chatId,
+    channel: message.channel,
+    text: storable.text ?? null,
+    media: message.media ?? null,
+    edited: message.edited ?? false,
+  };
+  return { chatRef: recorded.chatRef, inbound };
+}
+
+/**
+ * Takes one inbound message: stores it once (a redelivery changes nothing) and then handles the chat's
+ * inbox in arrival order under the chat's lock. Returns false for a duplicate.
+ */
+export async function receiveInbound(deps: ConsultEngineDeps, message: InboundMessage, healthWorkerId: string | null): Promise<boolean> {
+  const accepted = await acceptInbound(deps, message, healthWorkerId);
+  if (!accepted) return false;
+  await processChat(deps, accepted.chatRef, accepted.inbound);
   return true;
 }
 
 /**
  * Drains the chat's inbox: each pending message runs its turn and commits, then the outbox is sent.
  * If another process holds the lock, that process drains what we stored; after releasing, we look
- * again so a message stored while we held the lock is never left waiting.
+ * again so a message stored while we held the lock is never left waiting. `arrived`, the message that
+ * brought us here, is triaged at once when the chat is busy, so its referral does not wait for the
+ * holder's turn to end.
  */
-export async function processChat(deps: ConsultEngineDeps, chatRef: string): Promise<void> {
+export async function processChat(deps: ConsultEngineDeps, chatRef: string, arrived?: PendingInbound): Promise<void> {
   for (let round = 0; round < 1000; round++) {
     const ran = await deps.store.withChatLock(chatRef, async () => {
       // Inbound messages already triaged ahead of their turn, with what triage found and the facts it read.
@@ -74,8 +95,37 @@ export async function processChat(deps: ConsultEngineDeps, chatRef: string): Pro
       // Replies left unsent by an earlier process (a crash, a retry later) go now, once per lock.
       if (!delivered) await deliverOutbox(deps, chatRef);
     });
+    if (!ran && round === 0 && arrived) await triageOnArrival(deps, arrived);
     if (!ran || !(await deps.store.hasPendingInbound(chatRef))) return;
   }
+}
+
+/**
+ * Triage of a message that arrived while its chat is busy with an earlier turn (in this process or
+ * another): read against the consult as it stands and the messages still waiting before it, and a
+ * referral committed and sent now. Its own turn triages it again; the referral is stored once by the
+ * message's key, so it is never sent twice.
+ */
+export async function triageOnArrival(deps: ConsultEngineDeps, inbound: PendingInbound): Promise<void> {
+  const text = scannableText(inbound.text ?? '').text;
+  if (!text) return;
+  const consult = await deps.store.activeConsult(inbound.chatRef);
+  const pending = await deps.store.pendingInbound(inbound.chatRef, TRIAGE_AHEAD_LIMIT);
+  const position = pending.findIndex((p) => p.id === inbound.id);
+  // Its turn has run already (and triaged it), or it is too deep in a backlog to read ahead of.
+  if (position < 0) return;
+  const waiting = pending.slice(0, position);
+  const waitingTexts = waiting.map((p) => scannableText(p.text ?? '').text).filter((t) => t.length > 0);
+  // What the waiting messages say of the patient counts as known, as it will by this message's turn.
+  const known = waitingTexts.reduce((before, t) => ({ ...before, ...extractFacts(t).demographics }), consult?.demographics ?? {});
+  // As at its turn, a consult already referred is not re-read: its earlier messages sent their referral.
+  const transcript = consult && !consult.urgentReferral ? consult.transcript.filter((turn) => turn.role === 'health_worker').map((turn) => turn.text) : [];
+  const earlier = [...transcript, ...waitingTexts];
+  const hits = triageMessage({ text, before: known, stated: extractFacts(text).demographics, earlier });
+  if (hits.length === 0) return;
+  await deps.store.commitUrgentReferral({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, text: formatUrgentReferral(hits), signs: hits.map((h) => h.code) });
+  deps.log.warn({ chatRef: inbound.chatRef, consultId: consult?.id, signs: hits.map((h) => h.code) }, 'danger signs on arrival while the chat is busy: urgent referral sent');
+  await deliverOutbox(deps, inbound.chatRef, { urgentOnly: true });
 }
 
 /** The most inbox messages triaged ahead of their turns in one pass. */

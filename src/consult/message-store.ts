@@ -33,7 +33,7 @@ export interface MessageStore {
    * Stores an inbound message in its chat's inbox once. Returns null for a redelivery (same channel and
    * message id): it changes nothing and sends nothing.
    */
-  recordInbound(message: InboundMessage, healthWorkerId: string | null): Promise<{ chatRef: string } | null>;
+  recordInbound(message: InboundMessage, healthWorkerId: string | null): Promise<{ chatRef: string; inboundId: string } | null>;
   /** Runs `work` holding the chat's lease lock; returns false at once if another turn holds it. */
   withChatLock(chatRef: string, work: () => Promise<void>): Promise<boolean>;
   /** The chat's unhandled inbound messages in arrival order (at most `limit`): the first takes the next turn, the rest are triaged ahead. */

@@ -19,6 +19,7 @@ export type AppErrorCode =
   | 'retrieval_failed'
   | 'answer_failed'
   | 'busy'
+  | 'reply_delayed'
   | 'internal'
   // A channel could not deliver (details: DeliveryDetails in bot/delivery/delivery-error.ts).
   | 'recipient_blocked'
@@ -92,6 +93,8 @@ const USER_MESSAGES: Partial<Record<AppErrorCode, string>> = {
   retrieval_failed: 'I could not search the guidelines just now. Please try again in a minute.',
   answer_failed: 'Sorry, I could not prepare that answer. Your consult is saved; send /new to start again.',
   busy: 'I am still working on your previous message. I will answer it first.',
+  reply_delayed:
+    'I have your message but cannot work on it for a moment. I will answer as soon as I can. If the patient has a danger sign, do not wait for me: refer now.',
   internal: 'Sorry, something went wrong with that message. Please send it again.',
 };
 

@@ -1,13 +1,12 @@
 import { createServer } from 'node:http';
-import { run, sequentialize } from '@grammyjs/runner';
+import { sequentialize } from '@grammyjs/runner';
 import { Bot } from 'grammy';
 import { telegramWebhookHandler } from '../bot/telegram/telegram-webhook.js';
 import { createChannelMessenger } from '../bot/channel-messenger.js';
 import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
 import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
-import { receiveInbound } from '../consult/consult-engine.js';
-import { gateSender } from '../consult/sender-gate.js';
+import { createIntake } from '../consult/intake.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
@@ -33,16 +32,35 @@ runMain(async () => {
   const messenger = createChannelMessenger({ telegram: outbound });
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
+  const intake = createIntake({
+    engine: runtime.engine,
+    identities,
+    databaseReachable: runtime.databaseReachable,
+    onBackgroundError: (error, chatRef) =>
+      logger.error({ chatRef, error: error instanceof Error ? error.name : 'unknown', detail: error instanceof Error ? error.message.slice(0, 300) : '' }, 'chat work failed after its message was stored; the pump resumes it'),
+  });
+  const webhook = telegram.mode === 'webhook';
+  const stopping = new AbortController();
 
-  // Updates of one chat run one after another; different chats run concurrently.
+  // Only the gate and the store run before Telegram is answered; one chat's updates are stored in the
+  // order they came. Long polling asks for no further updates until these are stored, so a message
+  // the database could not take is fetched again, never skipped; a webhook answers 500 and Telegram
+  // sends it again.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.on(['message', 'edited_message'], async (ctx) => {
     const inbound = inboundFromTelegramUpdate(ctx.update);
     if (!inbound) return;
-    const gate = await gateSender({ identities, reply: runtime.gateReply }, inbound);
-    if (gate.kind === 'consult') await receiveInbound(runtime.engine, inbound, gate.healthWorkerId);
+    if (webhook) await intake.take(inbound);
+    else {
+      // Stopped while the database is away: the update holds the poller unconfirmed until the process exits.
+      await intake.takePatiently(inbound, stopping.signal).catch(() => (stopping.signal.aborted ? new Promise<never>(() => undefined) : undefined));
+    }
   });
-  bot.catch((error) => logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown', code: (error.error as { code?: unknown }).code, detail: error.error instanceof Error ? error.error.message.slice(0, 300) : '' }, 'update failed; a message already stored is answered by the periodic resume, one not stored is lost'));
+  bot.catch((error) => {
+    logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown', code: (error.error as { code?: unknown }).code, detail: error.error instanceof Error ? error.error.message.slice(0, 300) : '' }, 'update not stored; Telegram delivers it again');
+    // The webhook's answer says whether the update was stored.
+    if (webhook) throw error.error;
+  });
 
   await bot.api.setMyCommands([
     { command: 'new', description: 'Start a new consult' },
@@ -55,12 +73,12 @@ runMain(async () => {
   runtime.startPump();
 
   let stopBot: () => Promise<void>;
-  if (telegram.mode === 'webhook') {
+  if (webhook) {
     await bot.init();
     const handle = telegramWebhookHandler({
       secretToken: telegram.webhookSecret ?? '',
       onUpdate: (update) => bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0]),
-      onError: (error) => logger.error({ error: error instanceof Error ? error.name : 'unknown' }, 'webhook update failed; a message already stored is answered by the periodic resume'),
+      onError: () => undefined,
     });
     const server = createServer(handle);
     await new Promise<void>((resolve, reject) => {
@@ -73,10 +91,24 @@ runMain(async () => {
     stopBot = () => new Promise<void>((resolve) => server.close(() => resolve()));
   } else {
     await bot.api.deleteWebhook();
-    const runner = run(bot, { runner: { fetch: { allowed_updates: ['message', 'edited_message'] } } });
+    // grammY's own polling handles a batch before it fetches (and so confirms) the next one: an update
+    // is confirmed to Telegram only once it is stored.
+    const polling = bot.start({ allowed_updates: ['message', 'edited_message'], drop_pending_updates: false });
+    polling.catch((error: unknown) => logger.error({ error: error instanceof Error ? error.name : 'unknown', detail: error instanceof Error ? error.message.slice(0, 300) : '' }, 'telegram long polling stopped'));
     logger.info({}, 'telegram long polling started');
-    stopBot = () => runner.stop();
+    stopBot = async () => {
+      if (await runtime.databaseReachable()) return bot.stop();
+      // Stopping the poller would confirm an update still waiting for the database; leave it unconfirmed.
+      stopping.abort();
+    };
   }
 
-  exitOnSignals(logger, 'bot', () => runtime.shutdown({ stopIntake: stopBot }));
+  exitOnSignals(logger, 'bot', () =>
+    runtime.shutdown({
+      stopIntake: async () => {
+        await stopBot();
+        await intake.idle();
+      },
+    }),
+  );
 });

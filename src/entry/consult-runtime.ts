@@ -25,6 +25,7 @@ import { createInProcessJobQueue } from '../jobs/in-process-job-queue.js';
 import type { Logger } from '../infra/log/logger.js';
 import type { Embedder } from '../rag/embedder.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
+import { settlesWithin } from '../core/settles-within.js';
 import { sendGateReply } from '../consult/send-gate-reply.js';
 import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
@@ -49,6 +50,8 @@ export interface ConsultRuntime {
   resume(): Promise<void>;
   /** Answers of the sender gate, through the outbox. */
   gateReply(reply: GateReply): Promise<void>;
+  /** Whether the database answers a trivial query within two seconds. */
+  databaseReachable(): Promise<boolean>;
   /**
    * Starts the outbox pump: every `everyMs` (default 5 s) a resume pass sends replies whose send failed
    * or that wait for this process (a worker's plan for a terminal or WhatsApp chat), hands stalled
@@ -217,6 +220,13 @@ export async function buildConsultRuntime(options: {
     queue,
     runner,
     gateReply: (reply) => sendGateReply(engine, reply),
+    async databaseReachable() {
+      const probe = db.sql.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
+      return (await settlesWithin(probe, 2_000)) && (await probe);
+    },
     startPump(everyMs = 5_000) {
       if (pump) return;
       pump = setInterval(() => {

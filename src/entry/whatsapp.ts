@@ -33,7 +33,7 @@ runMain(async () => {
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
 
   // Subscribed before the browser starts, so nothing received right after 'ready' is missed.
-  const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, log });
+  const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, databaseReachable: runtime.databaseReachable, log });
   await runtime.runner?.start();
   try {
     await web.start();

@@ -8,15 +8,15 @@ export interface TelegramWebhookOptions {
   /** The secret_token given to setWebhook; requests without it are refused (401). */
   secretToken: string;
   /**
-   * Handles one update. The webhook answers Telegram when this settles or after `ackAfterMs`,
-   * whichever is first, and the handling goes on: a slow update (a burst from one chat, a 429 while
-   * replying) must never time the request out and take the process down with it.
+   * Stores one update (its turn runs later). The answer says whether it did: 200 once it settled,
+   * 500 when it rejected and 503 when it took longer than `storeWithinMs`; on either of those Telegram
+   * sends the update again, and a redelivery of one that was stored after all is dropped as a duplicate.
    */
   onUpdate: (update: unknown) => Promise<void>;
   /** Reports a failed update (ids only). */
   onError: (error: unknown) => void;
   /** Default 5 000 ms, well under Telegram's own timeout. */
-  ackAfterMs?: number;
+  storeWithinMs?: number;
 }
 
 /**
@@ -25,7 +25,7 @@ export interface TelegramWebhookOptions {
  */
 export function telegramWebhookHandler(options: TelegramWebhookOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const secret = Buffer.from(options.secretToken);
-  const ackAfterMs = options.ackAfterMs ?? 5_000;
+  const storeWithinMs = options.storeWithinMs ?? 5_000;
   const answer = (res: ServerResponse, status: number, body = ''): void => {
     if (res.headersSent) return;
     res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
@@ -57,14 +57,18 @@ export function telegramWebhookHandler(options: TelegramWebhookOptions): (req: I
       if (typeof update !== 'object' || update === null || typeof (update as { update_id?: unknown }).update_id !== 'number') {
         return answer(res, 400, 'not a Telegram update');
       }
-      const timer = setTimeout(() => answer(res, 200), ackAfterMs);
-      options
-        .onUpdate(update)
-        .catch((error: unknown) => options.onError(error))
-        .finally(() => {
+      const timer = setTimeout(() => answer(res, 503, 'not stored yet'), storeWithinMs);
+      options.onUpdate(update).then(
+        () => {
           clearTimeout(timer);
           answer(res, 200);
-        });
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          options.onError(error);
+          answer(res, 500, 'not stored');
+        },
+      );
     });
   };
 }

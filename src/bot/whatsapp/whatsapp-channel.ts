@@ -2,13 +2,12 @@
  * WhatsApp intake: client events to the sender gate and the consult engine. The same wiring runs in
  * `npm run whatsapp` and in the tests (over a fake client), so what the tests prove is what runs.
  */
-import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-engine.js';
+import type { ConsultEngineDeps } from '../../consult/consult-engine.js';
+import { createIntake } from '../../consult/intake.js';
 import type { Log } from '../../core/logging.js';
 import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import type { IdentityStore } from '../../consult/enrollment/ports.js';
-import { sendGateReply } from '../../consult/send-gate-reply.js';
-import { gateSender } from '../../consult/sender-gate.js';
 import { createChannelMessenger } from '../channel-messenger.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
 import { subscribeWhatsAppInbound } from './whatsapp-inbound.js';
@@ -27,6 +26,8 @@ export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
   engine: ConsultEngineDeps;
   identities: IdentityStore;
+  /** Whether the database answers: while it does not, a message is held and tried again, not dropped. */
+  databaseReachable: () => Promise<boolean>;
   log: Log;
   /** Default `() => new Date()`. */
   now?: () => Date;
@@ -49,10 +50,17 @@ export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppC
   const { engine, identities, log } = options;
   const chains = new Map<string, Promise<void>>();
 
+  const intake = createIntake({
+    engine,
+    identities,
+    databaseReachable: options.databaseReachable,
+    onBackgroundError: (error, chatRef) => log.error({ chatRef, error: error instanceof Error ? error.name : 'unknown' }, 'chat work failed after its message was stored; the pump resumes it'),
+  });
+  const stopping = new AbortController();
+  // WhatsApp Web does not deliver a message twice: one the database cannot take yet is held here and
+  // tried again (later messages of its chat wait behind it) until it is stored.
   const handle = async (inbound: InboundMessage): Promise<void> => {
-    // The gate's answers go through the engine's outbox, so one whose send fails is retried.
-    const gate = await gateSender({ identities, reply: (reply) => sendGateReply(engine, reply) }, inbound);
-    if (gate.kind === 'consult') await receiveInbound(engine, inbound, gate.healthWorkerId);
+    await intake.takePatiently(inbound, stopping.signal);
   };
 
   const enqueue = (inbound: InboundMessage): Promise<void> => {
@@ -79,6 +87,7 @@ export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppC
     await new Promise((resolve) => setImmediate(resolve));
     // A message arriving while we wait joins a chain; loop until none is left.
     while (chains.size > 0) await Promise.all([...chains.values()]);
+    await intake.idle();
   };
   let stopped: Promise<void> | undefined;
   return {
@@ -86,6 +95,8 @@ export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppC
     stop() {
       stopped ??= (async () => {
         unsubscribe();
+        // A message still waiting for an absent database is given up only at shutdown, and logged.
+        if (!(await options.databaseReachable())) stopping.abort();
         await idle();
       })();
       return stopped;

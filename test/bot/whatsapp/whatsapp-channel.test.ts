@@ -53,7 +53,7 @@ describe('WhatsApp: inbound -> sender gate -> consult engine -> outbound', () =>
     const logger = createLogger({ level: 'silent' });
     const messenger = createWhatsAppMessenger(new WhatsAppOutbound({ client, scheduler: new RateScheduler(FAST) }), () => connected);
     runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto' });
-    channel = startWhatsAppChannel({ client, engine: runtime.engine, identities: testEnrollmentStore(db), log: engineLog(logger) });
+    channel = startWhatsAppChannel({ client, engine: runtime.engine, identities: testEnrollmentStore(db), databaseReachable: runtime.databaseReachable, log: engineLog(logger) });
     await runtime.runner?.start();
   });
 

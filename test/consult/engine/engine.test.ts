@@ -271,8 +271,11 @@ describe('the consult engine over the database', () => {
     await processChat(slowDeps, chatRef);
     const kinds = slow.sent.map((s) => s.message.kind);
     const urgentAt = kinds.indexOf('urgent');
-    // The first reply was already on its way; the urgent referral goes next, before the replies to 'male' and '16 kg'.
-    expect(urgentAt).toBe(1);
+    // The first reply was already on its way; the referral is triaged as it arrives, so it goes no later than
+    // next, before the replies to 'male' and '16 kg', and once although its own turn triaged it again.
+    expect(urgentAt).toBeGreaterThanOrEqual(0);
+    expect(urgentAt).toBeLessThanOrEqual(1);
+    expect(kinds.filter((kind) => kind === 'urgent')).toHaveLength(1);
     expect(kinds).toHaveLength(5);
   });
 });

@@ -144,9 +144,10 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
 
     async commitUrgentReferral({ chatRef, inbound, consultId, text, signs }) {
       await db.sql.transaction(async (tx) => {
-        await insertOutbound(tx, { chatRef, consultId, text, kind: 'urgent', idempotencyKey: `urgent:${inbound.id}` });
+        const fresh = await insertOutbound(tx, { chatRef, consultId, text, kind: 'urgent', idempotencyKey: `urgent:${inbound.id}` });
         if (consultId) await tx.query(`UPDATE consults SET urgent_referral = true, updated_at = now() WHERE id = $1`, [consultId]);
-        await insertAuditEvent(tx, { actorType: 'system', action: 'triage.urgent_referral', subjectType: 'chat', subjectId: chatRef, data: { signs: signs.join(','), inboundId: inbound.id, consultId } });
+        // The same message is triaged when it is stored and again at its turn: one referral, one event.
+        if (fresh) await insertAuditEvent(tx, { actorType: 'system', action: 'triage.urgent_referral', subjectType: 'chat', subjectId: chatRef, data: { signs: signs.join(','), inboundId: inbound.id, consultId } });
       });
     },
 

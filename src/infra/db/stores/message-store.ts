@@ -14,12 +14,13 @@ import { insertAuditEvent } from './audit-store.js';
 export async function insertOutbound(
   sql: SqlSession,
   input: { chatRef: string; consultId: string | null; text: string; kind: OutboundMessage['kind']; idempotencyKey: string },
-): Promise<void> {
-  await sql.query(
+): Promise<boolean> {
+  const rows = await sql.query(
     `INSERT INTO messages (id, chat_id, consult_id, direction, kind, text, reply_kind, idempotency_key)
-     VALUES ($1, $2, $3, 'outbound', 'text', $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING`,
+     VALUES ($1, $2, $3, 'outbound', 'text', $4, $5, $6) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
     [randomUUID(), input.chatRef, input.consultId, input.text, input.kind, input.idempotencyKey],
   );
+  return rows.length > 0;
 }
 
 /** The MessageStore port over the database; `lockLeaseSeconds` (default 15, renewed every third of it by a live holder) bounds a dead holder's chat lock. */
@@ -52,6 +53,7 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
       // One statement, so one round trip and atomic without BEGIN/COMMIT: a duplicate (already in
       // processed_inbound) inserts nothing and returns no row.
       const kind = message.media ?? (message.edited ? 'edited_text' : 'text');
+      const inboundId = randomUUID();
       const rows = await db.sql.query<{ chat_id: string }>(
         `WITH fresh AS (
            INSERT INTO processed_inbound (channel, message_id, chat_id) VALUES ($1::"Channel", $2, $3)
@@ -66,10 +68,10 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
            SELECT $6::uuid, chat.id, 'inbound'::"MessageDirection", $2, $7::text, $8::text, $9::timestamptz FROM chat
            RETURNING chat_id)
          SELECT chat_id FROM inbound`,
-        [message.channel, message.messageId, message.chatId, randomUUID(), healthWorkerId, randomUUID(), kind, message.text ?? null, message.receivedAt],
+        [message.channel, message.messageId, message.chatId, randomUUID(), healthWorkerId, inboundId, kind, message.text ?? null, message.receivedAt],
       );
       const chatRef = rows[0]?.chat_id;
-      return chatRef ? { chatRef } : null;
+      return chatRef ? { chatRef, inboundId } : null;
     },
 
     async withChatLock(chatRef, work) {
