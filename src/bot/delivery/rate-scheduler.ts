@@ -78,10 +78,15 @@ export interface RateSchedulerOptions {
   sleep?: (ms: number) => Promise<unknown>;
 }
 
+/** How often a call in line looks again while another goes ahead of it. */
+const AHEAD_POLL_MS = 20;
+
 /** Hands out send slots per chat, in request order within a chat. */
 export class RateScheduler {
   private readonly chats = new Map<string, TokenBucket>();
   private readonly global: TokenBucket;
+  /** Calls going ahead of a chat's line (urgent referrals), per chat. */
+  private readonly ahead = new Map<string, number>();
   /** The tail of each chat's queue of waiting acquire() calls. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly now: () => number;
@@ -96,8 +101,12 @@ export class RateScheduler {
     this.global = new TokenBucket(limits.global, this.now());
   }
 
-  /** Resolves when `chatKey` may send one message; calls for one chat resolve in call order. */
-  acquire(chatKey: string): Promise<void> {
+  /**
+   * Resolves when `chatKey` may send one message; calls for one chat resolve in call order, except one
+   * `ahead` (an urgent referral), which takes the chat's next slot before every call still waiting.
+   */
+  acquire(chatKey: string, options: { ahead?: boolean } = {}): Promise<void> {
+    if (options.ahead) return this.acquireAhead(chatKey);
     const previous = this.queues.get(chatKey) ?? Promise.resolve();
     const turn = previous.then(() => this.waitForSlot(chatKey));
     const tail = turn.catch(() => undefined);
@@ -113,8 +122,24 @@ export class RateScheduler {
     this.bucketFor(chatKey).block(this.now() + ms);
   }
 
-  private async waitForSlot(chatKey: string): Promise<void> {
+  private async acquireAhead(chatKey: string): Promise<void> {
+    this.ahead.set(chatKey, (this.ahead.get(chatKey) ?? 0) + 1);
+    try {
+      await this.waitForSlot(chatKey, true);
+    } finally {
+      const left = (this.ahead.get(chatKey) ?? 1) - 1;
+      if (left > 0) this.ahead.set(chatKey, left);
+      else this.ahead.delete(chatKey);
+    }
+  }
+
+  private async waitForSlot(chatKey: string, ahead = false): Promise<void> {
     for (;;) {
+      // A call in line lets one that goes ahead take the slot first.
+      if (!ahead && this.ahead.has(chatKey)) {
+        await this.sleep(AHEAD_POLL_MS);
+        continue;
+      }
       const now = this.now();
       const chat = this.bucketFor(chatKey);
       // The chat's own wait comes first, so a paced chat never sits on a global token.

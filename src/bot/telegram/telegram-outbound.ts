@@ -43,6 +43,8 @@ interface Progress {
   chatId: string;
   firstPart: number;
   delivered: string[];
+  /** An urgent referral: each part takes the chat's next slot ahead of waiting sends. */
+  ahead: boolean;
 }
 
 type SendOutcome = { kind: 'sent'; messageId: number } | { kind: 'retry'; waitMs: number; pauseChat: boolean } | { kind: 'plain' };
@@ -80,6 +82,8 @@ export class TelegramOutbound implements ChannelOutbound {
       limit: this.limit,
       ...(this.partLabel ? { partLabel: this.partLabel } : {}),
     });
+    // An urgent referral does not wait for the reply in flight to finish its parts: it takes the chat's next slot.
+    if (message.kind === 'urgent') return this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0, true);
     return this.chatQueue.run(message.chatId, () => this.sendParts(message.chatId, parts, options.resumeFromPart ?? 0));
   }
 
@@ -93,8 +97,8 @@ export class TelegramOutbound implements ChannelOutbound {
     }
   }
 
-  private async sendParts(chatId: string, parts: string[], firstPart: number): Promise<DeliveryReceipt> {
-    const progress: Progress = { chatId, firstPart, delivered: [] };
+  private async sendParts(chatId: string, parts: string[], firstPart: number, ahead = false): Promise<DeliveryReceipt> {
+    const progress: Progress = { chatId, firstPart, delivered: [], ahead };
     let plainTextFallbacks = 0;
     for (const part of parts.slice(firstPart)) {
       const sent = await this.sendPart(part, progress);
@@ -108,7 +112,7 @@ export class TelegramOutbound implements ChannelOutbound {
     const { chatId } = progress;
     let plain = false;
     for (let attempt = 1; ; attempt++) {
-      await this.scheduler.acquire(chatId);
+      await this.scheduler.acquire(chatId, { ahead: progress.ahead });
       const outcome = await this.trySend(chatId, plain ? telegramHtmlToText(html) : html, !plain, attempt, progress);
       if (outcome.kind === 'sent') return { messageId: outcome.messageId, plain };
       if (outcome.kind === 'plain') {

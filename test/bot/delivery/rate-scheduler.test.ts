@@ -20,4 +20,15 @@ describe('RateScheduler', () => {
     expect(order).toEqual(['b', 'a']);
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
   });
+
+  it('gives an urgent referral the chat\'s next slot, ahead of the replies already waiting', async () => {
+    const scheduler = new RateScheduler({ perChat: { perSecond: 5, burst: 1 }, global: { perSecond: 100, burst: 100 } });
+    const order: string[] = [];
+    await scheduler.acquire('a');
+    const waiting = [1, 2, 3].map((n) => scheduler.acquire('a').then(() => order.push(`reply ${n}`)));
+    await new Promise((r) => setTimeout(r, 20));
+    const urgent = scheduler.acquire('a', { ahead: true }).then(() => order.push('urgent'));
+    await Promise.all([...waiting, urgent]);
+    expect(order).toEqual(['urgent', 'reply 1', 'reply 2', 'reply 3']);
+  });
 });
