@@ -80,7 +80,7 @@ async function parse(options: { sample?: boolean; from?: string }): Promise<void
     articles,
     signal: abort.signal,
     onPart: () => progress.update(++parts),
-    onFileError: (file, error) => process.stderr.write(`\nskipped malformed ${file}: ${error.message}\n`),
+    onFileError: (file, error) => process.stderr.write(`\nskipped ${file}: ${error.message}\n`),
   });
   progress.done(
     `parse ${abort.signal.aborted ? 'interrupted (chunks file left as it was)' : 'finished'}: ${summary.books} books, ${summary.parts} parts, ` +

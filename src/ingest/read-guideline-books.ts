@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { decodeXmlBytes, parseBookToc, shouldIngestPart } from './parse/index.js';
 import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
-import { DEFAULT_MAX_NXML_BYTES, readWithinCap, wantsLanguage, type PartResult, type PartTask } from './part-file.js';
+import { DEFAULT_MAX_NXML_BYTES, nonRegularKind, notRegularFileError, readWithinCap, wantsLanguage, type PartResult, type PartTask } from './part-file.js';
 import { inlinePartParser, type PartParser } from './parse-workers.js';
 
 export { DEFAULT_MAX_NXML_BYTES } from './part-file.js';
@@ -98,9 +98,15 @@ async function* planBooks(folders: string[], options: ReadBooksOptions): AsyncGe
         kind: options.kind,
       },
     };
-    const files = (await readdir(folder)).filter((f) => f.endsWith('.nxml') && f !== 'TOC.nxml').sort(naturalOrder);
-    for (const file of files) {
+    const entries = (await readdir(folder, { withFileTypes: true })).filter((e) => e.name.endsWith('.nxml') && e.name !== 'TOC.nxml');
+    for (const entry of entries.sort((a, b) => naturalOrder(a.name, b.name))) {
+      const file = entry.name;
       const path = join(folder, file);
+      // Regular files only: reading a FIFO named x.nxml would wait for a writer forever.
+      if (!entry.isFile()) {
+        yield { kind: 'failed', path, error: notRegularFileError(nonRegularKind(entry)) };
+        continue;
+      }
       if (!shouldIngestPart(file)) {
         yield { kind: 'part', path, result: Promise.resolve({ outcome: 'skipped', bytes: 0 }) };
         continue;
