@@ -47,6 +47,7 @@ async function download(): Promise<void> {
     ...(config.guidelines.accessions.length ? { accessions: config.guidelines.accessions } : {}),
     ...(config.guidelines.limit ? { limit: config.guidelines.limit } : {}),
     requestsPerSecond: config.guidelines.requestsPerSecond,
+    extractLimits: config.guidelines.archiveCaps,
     signal: abort.signal,
     onProgress: (p) => {
       progress.setTotal(p.total);
