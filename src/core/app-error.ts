@@ -33,6 +33,7 @@ export type AppErrorCode =
   | 'network'
   | 'corrupt_archive'
   | 'unsafe_archive'
+  | 'archive_over_cap'
   | 'empty_archive'
   | 'local_io'
   | 'malformed_xml'

@@ -47,6 +47,7 @@ async function download(): Promise<void> {
     ...(config.guidelines.accessions.length ? { accessions: config.guidelines.accessions } : {}),
     ...(config.guidelines.limit ? { limit: config.guidelines.limit } : {}),
     requestsPerSecond: config.guidelines.requestsPerSecond,
+    extractLimits: config.guidelines.archiveCaps,
     signal: abort.signal,
     onProgress: (p) => {
       progress.setTotal(p.total);
@@ -80,7 +81,7 @@ async function parse(options: { sample?: boolean; from?: string }): Promise<void
     articles,
     signal: abort.signal,
     onPart: () => progress.update(++parts),
-    onFileError: (file, error) => process.stderr.write(`\nskipped malformed ${file}: ${error.message}\n`),
+    onFileError: (file, error) => process.stderr.write(`\nskipped ${file}: ${error.message}\n`),
   });
   progress.done(
     `parse ${abort.signal.aborted ? 'interrupted (chunks file left as it was)' : 'finished'}: ${summary.books} books, ${summary.parts} parts, ` +

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chunkPart, decodeXmlBytes, parseGuidelinePart } from './parse/index.js';
 import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
@@ -103,16 +103,47 @@ function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePre
   });
 }
 
+/** The kinds of file that are not regular files, as an operator would name them. */
+export function nonRegularKind(entry: { isFIFO(): boolean; isSymbolicLink(): boolean; isDirectory(): boolean; isSocket(): boolean }): string {
+  if (entry.isFIFO()) return 'a FIFO';
+  if (entry.isSymbolicLink()) return 'a symbolic link';
+  if (entry.isDirectory()) return 'a folder';
+  if (entry.isSocket()) return 'a socket';
+  return 'a device';
+}
+
+/** The error for a corpus entry that is not a regular file: it is named and skipped, never opened. */
+export function notRegularFileError(kind: string): Error {
+  return new Error(`not a regular file (${kind})`);
+}
+
+// O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer forever; O_NOFOLLOW: a link
+// out of the corpus is refused, not read. Both are 0 (absent) on Windows, which has neither.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
 /**
- * Reads a file unless it is larger than the cap, which is checked before reading: one 600 MB file must
- * not exhaust memory or abort the whole run ("Invalid string length"). Synchronous on purpose: parts
- * are tens of kilobytes, and the four thread-pool round trips of an async stat and read cost more than
- * the reading itself on a busy machine (this runs in a parse worker, or in a batch command's thread).
+ * Reads a regular file unless it is larger than the cap, which is checked before reading: one 600 MB
+ * file must not exhaust memory or abort the whole run ("Invalid string length"). A FIFO, device or
+ * link is refused without a read (a FIFO would block the read forever). Synchronous on purpose: parts
+ * are tens of kilobytes, and the thread-pool round trips of async calls cost more than the reading
+ * itself on a busy machine (this runs in a parse worker, or in a batch command's thread).
  */
 export async function readWithinCap(path: string, cap: number): Promise<Buffer> {
-  const size = statSync(path).size;
-  if (size > cap) throw new Error(`file is ${size} bytes, over the ${cap}-byte limit for one guideline part; skipped`);
-  return readFileSync(path);
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw notRegularFileError('a symbolic link');
+    throw error;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw notRegularFileError(nonRegularKind(stats));
+    if (stats.size > cap) throw new Error(`file is ${stats.size} bytes, over the ${cap}-byte limit for one guideline part; skipped`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function messageOf(error: unknown): string {

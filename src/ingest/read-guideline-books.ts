@@ -1,8 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { decodeXmlBytes, parseBookToc, shouldIngestPart } from './parse/index.js';
 import type { ChunkRecord, IngestRecord, SourceRecord } from './ingest-records.js';
-import { DEFAULT_MAX_NXML_BYTES, readWithinCap, wantsLanguage, type PartResult, type PartTask } from './part-file.js';
+import { DEFAULT_MAX_NXML_BYTES, nonRegularKind, notRegularFileError, readWithinCap, wantsLanguage, type PartResult, type PartTask } from './part-file.js';
 import { inlinePartParser, type PartParser } from './parse-workers.js';
 
 export { DEFAULT_MAX_NXML_BYTES } from './part-file.js';
@@ -34,16 +34,30 @@ export interface ReadBooksStats {
   bytes: number;
 }
 
-/** The book folders (those holding a TOC.nxml) directly under `root`, in name order. */
+/**
+ * The book folders (those holding a TOC.nxml) under `root`, in name order: each folder directly under
+ * it, or, for a folder without a TOC.nxml (a package that held several books), each of its subfolders.
+ * Dot-folders and links are passed over.
+ */
 export async function listBookFolders(root: string): Promise<string[]> {
-  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   const folders: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const toc = join(root, entry.name, 'TOC.nxml');
-    if (await stat(toc).then((s) => s.isFile(), () => false)) folders.push(join(root, entry.name));
+  for (const folder of await subfolders(root)) {
+    if (await hasToc(folder)) folders.push(folder);
+    else for (const inner of await subfolders(folder)) if (await hasToc(inner)) folders.push(inner);
   }
   return folders;
+}
+
+async function subfolders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((entry) => join(dir, entry.name));
+}
+
+async function hasToc(folder: string): Promise<boolean> {
+  return lstat(join(folder, 'TOC.nxml')).then((s) => s.isFile(), () => false);
 }
 
 const naturalOrder = new Intl.Collator('en', { numeric: true }).compare;
@@ -98,9 +112,15 @@ async function* planBooks(folders: string[], options: ReadBooksOptions): AsyncGe
         kind: options.kind,
       },
     };
-    const files = (await readdir(folder)).filter((f) => f.endsWith('.nxml') && f !== 'TOC.nxml').sort(naturalOrder);
-    for (const file of files) {
+    const entries = (await readdir(folder, { withFileTypes: true })).filter((e) => e.name.endsWith('.nxml') && e.name !== 'TOC.nxml');
+    for (const entry of entries.sort((a, b) => naturalOrder(a.name, b.name))) {
+      const file = entry.name;
       const path = join(folder, file);
+      // Regular files only: reading a FIFO named x.nxml would wait for a writer forever.
+      if (!entry.isFile()) {
+        yield { kind: 'failed', path, error: notRegularFileError(nonRegularKind(entry)) };
+        continue;
+      }
       if (!shouldIngestPart(file)) {
         yield { kind: 'part', path, result: Promise.resolve({ outcome: 'skipped', bytes: 0 }) };
         continue;

@@ -17,10 +17,10 @@ describe('size caps on guideline input', () => {
       { path: 'NBK1/ch2.nxml', content: `<x>${'a'.repeat(5_000)}</x>` },
     ]));
     const oversized: string[] = [];
-    const files = await extractNxmlFiles(archive, join(dir, 'out'), { maxFileBytes: 2_000, onOversized: (file, bytes) => oversized.push(`${file}:${bytes}`) });
-    expect(files).toEqual(['ch1.nxml']);
+    const books = await extractNxmlFiles(archive, join(dir, 'out'), { maxFileBytes: 2_000, onOversized: (file, bytes) => oversized.push(`${file}:${bytes}`) });
+    expect(books).toEqual([{ folder: 'NBK1', files: ['ch1.nxml'] }]);
     expect(oversized).toEqual(['ch2.nxml:5007']);
-    expect(await listFilesRecursively(join(dir, 'out'))).toEqual(['ch1.nxml']);
+    expect(await listFilesRecursively(join(dir, 'out'))).toEqual(['NBK1/ch1.nxml']);
   });
 
   it('refuses a package whose .nxml files add up to more than the total cap', async () => {
@@ -30,7 +30,10 @@ describe('size caps on guideline input', () => {
       { path: 'NBK2/ch1.nxml', content: 'a'.repeat(1_500) },
       { path: 'NBK2/ch2.nxml', content: 'b'.repeat(1_500) },
     ]));
-    await expect(extractNxmlFiles(archive, join(dir, 'out'), { maxFileBytes: 2_000, maxTotalBytes: 2_500 })).rejects.toMatchObject({ code: 'unsafe_archive' });
+    await expect(extractNxmlFiles(archive, join(dir, 'out'), { maxFileBytes: 2_000, maxTotalBytes: 2_500 })).rejects.toMatchObject({
+      code: 'archive_over_cap',
+      message: 'book.tar.gz refused: its .nxml files add up to more than 2,500 bytes (cap on extracted bytes per archive)',
+    });
   });
 
   it('skips and names an oversized part when parsing, and parses the other parts', async () => {

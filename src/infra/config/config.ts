@@ -78,6 +78,10 @@ const envSchema = z.object({
   GUIDELINES_LIMIT: int(0, 0, 1_000_000),
   GUIDELINES_LANGUAGES: z.string().trim().optional().default('en'),
   GUIDELINES_REQUESTS_PER_SECOND: positiveNumber(3),
+  /** Caps on one downloaded package, checked while it streams (defaults: DEFAULT_ARCHIVE_CAPS in src/ingest/download/archive.ts). */
+  GUIDELINES_ARCHIVE_MAX_MB: int(512, 1, 65_536),
+  GUIDELINES_ARCHIVE_MAX_FILES: int(5_000, 1, 1_000_000),
+  GUIDELINES_ARCHIVE_MAX_RATIO: int(100, 2, 100_000),
   CHUNK_TOKEN_BUDGET: int(512, 64, 8192),
 
   TELEGRAM_BOT_TOKEN: optionalString,
@@ -146,6 +150,8 @@ export interface Config {
     languages: string[];
     requestsPerSecond: number;
     tokenBudget: number;
+    /** Caps on one package while it streams: bytes unpacked, entries, inflated bytes per compressed byte. */
+    archiveCaps: { maxUncompressedBytes: number; maxEntries: number; maxRatio: number };
   };
   telegram:
     | { enabled: false }
@@ -251,6 +257,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       languages: e.GUIDELINES_LANGUAGES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
       requestsPerSecond: e.GUIDELINES_REQUESTS_PER_SECOND,
       tokenBudget: e.CHUNK_TOKEN_BUDGET,
+      archiveCaps: {
+        maxUncompressedBytes: e.GUIDELINES_ARCHIVE_MAX_MB * 1024 * 1024,
+        maxEntries: e.GUIDELINES_ARCHIVE_MAX_FILES,
+        maxRatio: e.GUIDELINES_ARCHIVE_MAX_RATIO,
+      },
     },
     telegram: telegramEnabled
       ? {

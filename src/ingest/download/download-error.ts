@@ -6,10 +6,11 @@ export type DownloadErrorCode =
   | 'network' // connection failed or the body was cut short
   | 'corrupt_archive' // not a gzip tar, or truncated/damaged
   | 'unsafe_archive' // an entry would escape its folder, or is a link
+  | 'archive_over_cap' // the archive unpacks past a cap (size, entries, compression ratio): a bomb or not a book
   | 'empty_archive' // a valid archive with no .nxml file
   | 'local_io'; // our own disk failed (full, permissions)
 
-const DOWNLOAD_CODES: readonly DownloadErrorCode[] = ['http_status', 'network', 'corrupt_archive', 'unsafe_archive', 'empty_archive', 'local_io'];
+const DOWNLOAD_CODES: readonly DownloadErrorCode[] = ['http_status', 'network', 'corrupt_archive', 'unsafe_archive', 'archive_over_cap', 'empty_archive', 'local_io'];
 
 export interface DownloadDetails {
   status?: number;

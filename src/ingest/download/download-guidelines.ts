@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { extractNxmlFiles } from './archive.js';
+import { extractNxmlFiles, type ExtractLimits } from './archive.js';
 import { downloadError, isDownloadError } from './download-error.js';
 import { parseFileList, selectRows, type BadFileListRow, type FileListRow } from './file-list.js';
 import { requestWithRetry, type HttpClient } from './http-retry.js';
@@ -48,8 +48,11 @@ export interface DownloadGuidelinesOptions {
   onRetry?: (info: { url: string; attempt: number; delayMs: number; reason: string }) => void;
   /** Aborting stops the run after cleaning up the package in flight; the summary says `aborted`. */
   signal?: AbortSignal;
-  /** Size caps on extracted .nxml files (see extractNxmlFiles); defaults 20 MiB per file, 200 MiB per package. */
-  extractLimits?: { maxFileBytes?: number; maxTotalBytes?: number };
+  /**
+   * Caps on each package (see extractNxmlFiles and DEFAULT_ARCHIVE_CAPS): 20 MiB per .nxml, 200 MiB of
+   * .nxml, 512 MiB unpacked, 5,000 entries and a 100:1 compression ratio by default.
+   */
+  extractLimits?: Omit<ExtractLimits, 'onOversized' | 'archiveName'>;
 }
 
 export interface PackageProblem {
@@ -66,7 +69,7 @@ export interface DownloadSummary {
   skippedUpToDate: number;
   /** Network/HTTP failures and corrupt or empty archives. */
   failed: PackageProblem[];
-  /** Archives refused for safety (absolute path, `..`, links); nothing was extracted from them. */
+  /** Archives refused for safety (absolute path, `..`, links) or past a cap (size, entries, ratio); nothing was extracted from them. */
   rejected: PackageProblem[];
   /** Files left out of a package for their size (reason names the file and its size). */
   oversizedFiles: PackageProblem[];
@@ -220,11 +223,16 @@ export async function downloadGuidelines(options: DownloadGuidelinesOptions): Pr
         return received;
       });
       summary.bytes += archiveBytes;
-      const files = await extractNxmlFiles(archivePath, stagingDir, {
+      const books = await extractNxmlFiles(archivePath, stagingDir, {
         ...options.extractLimits,
+        archiveName: row.file,
         onOversized: (file, bytes) => summary.oversizedFiles.push({ accession: row.accession, reason: `${file} is ${bytes} bytes, over the size limit; skipped` }),
       });
-      await replaceDirectory(stagingDir, bookDir, scratchDir);
+      // One book (the usual package) is the accession's folder; several keep a folder each inside it,
+      // so two books' ch1.nxml never meet (listBookFolders looks one level down for them).
+      const [only] = books;
+      const files = books.length === 1 && only ? only.files : books.flatMap((book) => book.files.map((file) => `${book.folder}/${file}`));
+      await replaceDirectory(books.length === 1 && only ? path.join(stagingDir, only.folder) : stagingDir, bookDir, scratchDir);
       manifest.packages[row.accession] = {
         accession: row.accession,
         file: row.file,
@@ -244,7 +252,7 @@ export async function downloadGuidelines(options: DownloadGuidelinesOptions): Pr
         break;
       }
       const problem = { accession: row.accession, reason: reasonOf(error) };
-      if (isDownloadError(error) && error.code === 'unsafe_archive') summary.rejected.push(problem);
+      if (isDownloadError(error) && (error.code === 'unsafe_archive' || error.code === 'archive_over_cap')) summary.rejected.push(problem);
       else summary.failed.push(problem);
     } finally {
       await rm(archivePath, { force: true });

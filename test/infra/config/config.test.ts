@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../../src/core/app-error.js';
 import { loadConfig, type ConfigError } from '../../../src/infra/config/config.js';
+import { DEFAULT_ARCHIVE_CAPS } from '../../../src/ingest/download/archive.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -28,6 +29,16 @@ describe('configuration', () => {
     expect(config.guidelines.publisher).toBe('World Health Organization');
     expect(config.guidelines.tokenBudget).toBe(512);
     expect(config.telegram).toEqual({ enabled: false });
+  });
+
+  it('caps each downloaded package by default as the extractor does, and takes other caps from the variables', () => {
+    expect(loadConfig({}).guidelines.archiveCaps).toEqual(DEFAULT_ARCHIVE_CAPS);
+    const config = loadConfig({ GUIDELINES_ARCHIVE_MAX_MB: '64', GUIDELINES_ARCHIVE_MAX_FILES: '900', GUIDELINES_ARCHIVE_MAX_RATIO: '40' });
+    expect(config.guidelines.archiveCaps).toEqual({ maxUncompressedBytes: 64 * 1024 * 1024, maxEntries: 900, maxRatio: 40 });
+    expect(problemsOf({ GUIDELINES_ARCHIVE_MAX_RATIO: '1', GUIDELINES_ARCHIVE_MAX_FILES: 'many' })).toEqual([
+      'GUIDELINES_ARCHIVE_MAX_FILES: must be a whole number from 1 to 1000000',
+      'GUIDELINES_ARCHIVE_MAX_RATIO: must be a whole number from 2 to 100000',
+    ]);
   });
 
   it('builds the deployment settings from the variables', () => {

@@ -5,10 +5,13 @@ import { extractNxmlFiles, judgeEntry } from '../../../src/ingest/download/archi
 import { makeTempDir, rawTarGz } from './helpers.js';
 
 describe('judgeEntry', () => {
-  it('keeps .nxml files without the package folder and skips everything else', () => {
-    expect(judgeEntry('NBK1/TOC.nxml', 'File')).toEqual({ kind: 'extract', relativePath: 'TOC.nxml' });
-    expect(judgeEntry('NBK1/ch1.NXML', 'File')).toEqual({ kind: 'extract', relativePath: 'ch1.NXML' });
-    expect(judgeEntry('NBK1/./sub/ch1.nxml', 'File')).toEqual({ kind: 'extract', relativePath: 'sub/ch1.nxml' });
+  it('keeps .nxml files under their book (the package folder) and skips everything else', () => {
+    expect(judgeEntry('NBK1/TOC.nxml', 'File')).toEqual({ kind: 'extract', book: 'NBK1', relativePath: 'TOC.nxml' });
+    expect(judgeEntry('NBK1/ch1.NXML', 'File')).toEqual({ kind: 'extract', book: 'NBK1', relativePath: 'ch1.NXML' });
+    expect(judgeEntry('NBK1/./sub/ch1.nxml', 'File')).toEqual({ kind: 'extract', book: 'NBK1', relativePath: 'sub/ch1.nxml' });
+    expect(judgeEntry('ch1.nxml', 'File')).toEqual({ kind: 'extract', book: null, relativePath: 'ch1.nxml' });
+    expect(judgeEntry('NBK1/x.nxml', 'FIFO')).toEqual({ kind: 'skip' });
+    expect(judgeEntry('NBK1/x.nxml', 'CharacterDevice')).toEqual({ kind: 'skip' });
     expect(judgeEntry('NBK1/fig1.jpg', 'File')).toEqual({ kind: 'skip' });
     expect(judgeEntry('NBK1/book.pdf', 'File')).toEqual({ kind: 'skip' });
     expect(judgeEntry('NBK1/', 'Directory')).toEqual({ kind: 'skip' });

@@ -115,3 +115,47 @@ export async function startMirrorServer(routes: Map<string, Route>): Promise<{
       }),
   };
 }
+
+const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
+
+function headerBlock(entryPath: string, size: number, type: 'File' | 'FIFO' = 'File'): Buffer {
+  const header = new Header({ path: entryPath, mode: 0o644, size, mtime: FIXED_MTIME, type });
+  header.encode();
+  if (!header.block) throw new Error('header did not encode');
+  return header.block;
+}
+
+/**
+ * A gzip bomb: a .tar.gz whose one entry is `bytes` of zeros, about 1 KB on disk per MiB it inflates
+ * to. Built from repeated gzip members (valid gzip, as `cat a.gz b.gz` is), so making a 1 GiB bomb
+ * takes milliseconds and nothing large is committed.
+ */
+export function zeroBombTarGz(entryPath: string, bytes: number): Buffer {
+  const slice = 16 * 1024 * 1024;
+  const member = gzipSync(Buffer.alloc(slice), { level: 9 });
+  const parts = [gzipSync(headerBlock(entryPath, bytes))];
+  for (let left = bytes; left > 0; left -= slice) parts.push(left >= slice ? member : gzipSync(Buffer.alloc(left), { level: 9 }));
+  parts.push(gzipSync(Buffer.alloc(((512 - (bytes % 512)) % 512) + 1024)));
+  return Buffer.concat(parts);
+}
+
+/** A .tar.gz of `count` tiny `.nxml` files under `folder/`, the kind of archive that unpacks to a flood of files. */
+export function manyFilesTarGz(folder: string, count: number): Buffer {
+  const blocks: Buffer[] = [];
+  const body = Buffer.alloc(512);
+  body.write('<p/>');
+  for (let i = 0; i < count; i += 1) blocks.push(headerBlock(`${folder}/p${i}.nxml`, 4), body);
+  blocks.push(Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks));
+}
+
+/** A .tar.gz holding one FIFO entry named `entryPath` beside the given regular files. */
+export function fifoEntryTarGz(entryPath: string, files: Record<string, string>): Buffer {
+  const blocks: Buffer[] = [];
+  for (const [name, content] of Object.entries(files)) {
+    const body = Buffer.from(content);
+    blocks.push(headerBlock(name, body.length), body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  blocks.push(headerBlock(entryPath, 0, 'FIFO'), Buffer.alloc(1024));
+  return gzipSync(Buffer.concat(blocks));
+}
