@@ -20,6 +20,8 @@ export interface ConsultProtocolState {
 export interface ConsultSnapshot {
   id: string;
   chatRef: string;
+  /** When the consult began: a plan that arrives after the chat moved on says whom it is for with it. */
+  startedAt: Date;
   stage: ConsultStage;
   offline: boolean;
   demographics: Demographics;

@@ -24,6 +24,7 @@ import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
 import { planCondition } from './plan-condition.js';
+import { earlierPatientHeading } from './plan-recipient.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
 import { notCovered, statedAbsent, writtenForOtherPatients } from './turn/texts.js';
 
@@ -91,14 +92,18 @@ async function answerOnce(
   if (!consult) throw permanentJobError(`consult ${job.consultId} does not exist`);
   if (!(await deps.store.planExists(job.key))) {
     const answer = await compose(consult);
+    // After an urgent referral every answer leads with it.
+    const led = consult.urgentReferral ? planAfterReferral(answer.text) : answer.text;
+    // The chat moved on to another patient while this was composed: say whom the answer is for.
+    const active = await deps.store.activeConsult(consult.chatRef);
+    const text = active?.id === consult.id ? led : `${earlierPatientHeading(consult)}\n\n${led}`;
     await deps.store.commitPlan({
       consultId: job.consultId,
       idempotencyKey: job.key,
       kind: job.kind,
       mode: answer.mode,
       model: answer.mode === 'llm' ? (deps.writer?.model ?? null) : null,
-      // After an urgent referral every answer leads with it.
-      text: consult.urgentReferral ? planAfterReferral(answer.text) : answer.text,
+      text,
       citations: answer.citedSections.map(({ label, section }) => ({ label, ...section })),
     });
   }

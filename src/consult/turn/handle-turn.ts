@@ -68,6 +68,7 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
     const fresh: ConsultSnapshot = {
       id: '',
       chatRef: inbound.chatRef,
+      startedAt: new Date(),
       stage: 'demographics',
       offline: !deps.interview,
       demographics: {},

@@ -242,6 +242,25 @@ describe('the consult engine over the database', () => {
     expect(plan).not.toMatch(/no danger signs|without danger signs|(?:treat|treated|treating|treatment) (?:\w+ )*at home|home treatment/i);
     expect(plan).not.toMatch(/twice a day for three days/);
   });
+  it('says whom a plan is for when it arrives after /new started another patient, and only then', async () => {
+    const search = (input: Parameters<typeof searchGuidelines>[1]) => searchGuidelines({ index: databaseGuidelineIndex(db) }, input);
+    const planDeps = { ...deps, store: createConsultStore(db), search };
+    const consultFor = async (chat: string) => {
+      for (const text of ['3 year old boy', '14 kg', 'fever 2 days, RDT positive', 'dx: malaria']) await receiveInbound(deps, message(chat, text), null);
+      return (await deps.store.activeConsult((await deps.store.findChat('telegram', chat)) as string))?.id;
+    };
+    const movedOn = await consultFor('who1');
+    await receiveInbound(deps, message('who1', '/new'), null);
+    await receiveInbound(deps, message('who1', '30 year old woman, cough'), null);
+    await runPlanJob(planDeps, movedOn);
+    const late = messenger.to('who1').at(-1) ?? '';
+    expect(late).toMatch(/^For the earlier patient: 3-year-old boy, seen \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC \(malaria\)\n/);
+    expect(late).toMatch(/artemether|malaria/i);
+    const current = await consultFor('who2');
+    await runPlanJob(planDeps, current);
+    expect(messenger.to('who2').at(-1) ?? '').not.toMatch(/earlier patient/);
+  });
+
   it('sends the urgent referral before the replies to messages queued ahead of it', async () => {
     // Ten messages wait in the inbox (a burst, or a restart); the last one carries a danger sign.
     for (let i = 1; i <= 10; i++) await deps.store.recordInbound(message('queue1', i === 10 ? 'now he is having convulsions' : `note ${i}: 4 year old boy`), null);

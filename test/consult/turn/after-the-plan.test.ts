@@ -7,6 +7,7 @@ import { handleTurn } from '../../../src/consult/turn/handle-turn.js';
 const finished: ConsultSnapshot = {
   id: 'c1',
   chatRef: 'chat',
+  startedAt: new Date('2026-12-01T09:00:00Z'),
   stage: 'done',
   offline: true,
   demographics: { ageYears: 29, sex: 'male' },

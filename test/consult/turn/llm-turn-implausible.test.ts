@@ -12,6 +12,7 @@ const literalModel = (output: InterviewTurnOutput): InterviewModel => ({
 const consult: ConsultSnapshot = {
   id: 'c1',
   chatRef: 'chat',
+  startedAt: new Date('2026-12-01T09:00:00Z'),
   stage: 'interview',
   offline: false,
   demographics: { ageYears: 5, sex: 'male', weightKg: 18 },

@@ -29,6 +29,7 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
     const rows = await sql.query<{
       id: string;
       chat_id: string;
+      created_at: Date;
       stage: ConsultSnapshot['stage'];
       offline: boolean;
       demographics: Demographics | null;
@@ -38,7 +39,7 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
       diagnoses: Array<{ condition: string; confidence: number | string | null; rank: number }>;
       transcript: Array<{ direction: string; text: string }>;
     }>(
-      `SELECT id, chat_id, stage::text AS stage, offline, demographics, state, urgent_referral,
+      `SELECT id, chat_id, created_at, stage::text AS stage, offline, demographics, state, urgent_referral,
               coalesce((SELECT json_agg(json_build_object('category', f.category::text, 'value', f.value, 'negated', f.negated) ORDER BY f.created_at, f.id)
                           FROM findings f WHERE f.consult_id = consults.id), '[]'::json) AS findings,
               coalesce((SELECT json_agg(json_build_object('condition', d.condition, 'confidence', d.confidence, 'rank', d.rank) ORDER BY d.rank)
@@ -55,6 +56,7 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
     return {
       id: row.id,
       chatRef: row.chat_id,
+      startedAt: new Date(row.created_at),
       stage: row.stage,
       offline: row.offline,
       demographics: row.demographics ?? {},
