@@ -7,7 +7,7 @@ import type { Log } from '../../core/logging.js';
 import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import type { IdentityStore } from '../../consult/enrollment/ports.js';
-import { sendGateReply } from '../../consult/send-gate-reply.js';
+import { sendGateReply, type GateReplyDeps } from '../../consult/send-gate-reply.js';
 import { gateSender } from '../../consult/sender-gate.js';
 import { createChannelMessenger } from '../channel-messenger.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
@@ -25,7 +25,8 @@ export function createWhatsAppMessenger(outbound: WhatsAppOutbound, isConnected:
 
 export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
-  engine: ConsultEngineDeps;
+  /** Sends the gate's answers too, keyed by the hash of the message id (`GateReplyDeps`). */
+  engine: ConsultEngineDeps & GateReplyDeps;
   identities: IdentityStore;
   log: Log;
   /** Default `() => new Date()`. */
