@@ -75,7 +75,9 @@ async function recordSent(deps: DeliveryDeps, key: string, outboundId: string, c
   for (let attempt = 1; ; attempt++) {
     try {
       await deps.store.markSent(outboundId, channelMessageIds);
-      await deps.ledger.complete(key, { channelMessageIds });
+      // The ledger outlives the chat of an unknown sender, and a WhatsApp message id holds the
+      // recipient's number: the ids stay on the message row, the ledger records only how many.
+      await deps.ledger.complete(key, { parts: channelMessageIds.length });
       return;
     } catch (error) {
       if (attempt >= RECORD_SENT_ATTEMPTS) throw error;

@@ -8,7 +8,7 @@
 import pRetry from 'p-retry';
 import { userMessage } from '../core/app-error.js';
 import { acceptInbound, processChat, triageOnArrival, type ConsultEngineDeps } from './consult-engine.js';
-import { deliverOutbox } from './deliver-outbox.js';
+import { deliverGateReply, storeGateReply, type GateReplyDeps } from './send-gate-reply.js';
 import type { PendingInbound } from './message-store.js';
 import type { InboundMessage } from './messages.js';
 import { gateSender, type GateReply } from './sender-gate.js';
@@ -39,7 +39,8 @@ export type TakeResult = 'stored' | 'duplicate' | 'answered' | 'given_up';
 const ATTEMPTS_WHILE_REACHABLE = 3;
 
 export interface IntakeDeps {
-  engine: ConsultEngineDeps;
+  /** The engine, and the keyed hash the gate's answers are keyed with. */
+  engine: ConsultEngineDeps & GateReplyDeps;
   identities: IdentityStore;
   /** Reports background work that failed (ids only); the runtime's pump retries what was stored. */
   onBackgroundError: (error: unknown, chatRef: string) => void;
@@ -85,19 +86,13 @@ export function createIntake(deps: IntakeDeps): Intake {
   };
 
   // The gate's answer is stored before the message counts as taken; its send runs in the background.
-  const storeGateReply = async (reply: GateReply): Promise<void> => {
-    const chatRef = await engine.store.recordGateReply({ channel: reply.channel, externalChatId: reply.chatId, healthWorkerId: reply.healthWorkerId, text: reply.text, idempotencyKey: reply.idempotencyKey });
-    track(
-      chatRef,
-      (async () => {
-        await deliverOutbox(engine, chatRef);
-        if (reply.healthWorkerId === null) await engine.store.forgetStrangers(chatRef);
-      })(),
-    );
+  const storeReply = async (reply: GateReply): Promise<void> => {
+    const chatRef = await storeGateReply(engine, reply);
+    track(chatRef, deliverGateReply(engine, chatRef, reply));
   };
 
   const takeOnce = async (message: InboundMessage): Promise<TakeResult> => {
-    const gate = await gateSender({ identities: deps.identities, reply: storeGateReply }, message);
+    const gate = await gateSender({ identities: deps.identities, reply: storeReply }, message);
     if (gate.kind !== 'consult') return 'answered';
     const accepted = await acceptInbound(engine, message, gate.healthWorkerId);
     if (!accepted) return 'duplicate';

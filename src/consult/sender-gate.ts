@@ -30,7 +30,8 @@ export interface GateReply {
   channel: Exclude<ChannelName, 'terminal'>;
   chatId: string;
   text: string;
-  idempotencyKey: string;
+  /** The platform's id of the message answered; the outbox keys the answer by its keyed hash, never by the id. */
+  messageId: string;
   /** The health worker the chat now belongs to (a welcome); null for a sender who is not enrolled. */
   healthWorkerId: string | null;
 }
@@ -50,7 +51,7 @@ export async function gateSender(deps: { identities: IdentityStore; reply: (repl
   if (message.channel === 'terminal') return { kind: 'consult', healthWorkerId: null };
   const channel = message.channel;
   const reply = async (text: string, healthWorkerId: string | null = null) => {
-    await deps.reply({ channel, chatId: message.chatId, text, idempotencyKey: `gate:${channel}:${message.messageId}`, healthWorkerId });
+    await deps.reply({ channel, chatId: message.chatId, text, messageId: message.messageId, healthWorkerId });
   };
   const firstTime = () => deps.identities.recordUnknownSender(message.channel, message.messageId, message.senderId);
   if (message.chatType !== 'private') {

@@ -129,14 +129,16 @@ export function buildAdminProgram(io: AdminIo): Command {
 
   program
     .command('retention')
-    .description('Delete unknown-sender traces and redelivery records older than RETENTION_DAYS (the bot and worker also do this hourly).')
+    .description('Delete unknown-sender traces, redelivery records and side-effect ledger rows older than RETENTION_DAYS (the bot and worker also do this hourly).')
     .option('--days <n>', 'keep this many days instead of RETENTION_DAYS (at least 1)', Number)
     .action((options: { days?: number }) =>
       withDatabase(async (db, config) => {
         const days = options.days ?? config.retentionDays;
         if (!Number.isInteger(days) || days < 1) throw new Error(`--days must be a whole number of at least 1 (got ${days})`);
         const deleted = await applyRetention(createRetentionStore(db), { days });
-        print(`deleted ${deleted.redeliveryRecords} redelivery records and ${deleted.unknownSenderEvents} unknown-sender audit events older than ${days} days`);
+        print(
+          `deleted ${deleted.redeliveryRecords} redelivery records, ${deleted.unknownSenderEvents} unknown-sender audit events, ${deleted.ledgerRecords} ledger rows and ${deleted.strangerChats} unknown-sender chats older than ${days} days`,
+        );
       }),
     );
 

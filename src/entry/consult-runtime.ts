@@ -26,7 +26,7 @@ import type { Logger } from '../infra/log/logger.js';
 import type { Embedder } from '../rag/embedder.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
 import { settlesWithin } from '../core/settles-within.js';
-import { sendGateReply } from '../consult/send-gate-reply.js';
+import { sendGateReply, type GateReplyDeps } from '../consult/send-gate-reply.js';
 import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
 import { searchGuidelines, type SearchGuidelinesInput } from '../rag/search-guidelines.js';
@@ -38,7 +38,8 @@ const SLOW_PASS_MS = 60_000;
 const RESUME_CONCURRENCY = 16;
 
 export interface ConsultRuntime {
-  engine: ConsultEngineDeps;
+  /** Also sends the gate's answers (`sendGateReply`), so it carries the keyed hash their keys use. */
+  engine: ConsultEngineDeps & GateReplyDeps;
   /** HMAC of channel ids under the deployment's secret (the identity store and logs use it). */
   hashSender: SenderHasher;
   planDeps: PlanJobDeps;
@@ -157,7 +158,7 @@ export async function buildConsultRuntime(options: {
       if (jobId !== undefined) options.onEnqueued?.(jobId);
     },
   };
-  const engine: ConsultEngineDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
+  const engine: ConsultEngineDeps & GateReplyDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
   const planDeps: PlanJobDeps = {
     store,
     messenger,

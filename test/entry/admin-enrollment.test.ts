@@ -38,7 +38,7 @@ describe('npm run admin', () => {
     await expect(admin('suspend', id)).rejects.toThrow(/is revoked/);
     expect(await admin('list')).toMatch(new RegExp(`^${id}\\s+revoked\\s+-\\s+ama@example.org\\s+Kofi$`, 'm'));
 
-    expect(await admin('retention', '--days', '1')).toBe('deleted 0 redelivery records and 0 unknown-sender audit events older than 1 days');
+    expect(await admin('retention', '--days', '1')).toBe('deleted 0 redelivery records, 0 unknown-sender audit events, 0 ledger rows and 0 unknown-sender chats older than 1 days');
     await expect(admin('suspend', 'not-an-id')).rejects.toThrow(/is not a health worker id/);
     // Each command opens the embedded database (the first one creates it): seconds each on a busy machine.
   }, 180_000);

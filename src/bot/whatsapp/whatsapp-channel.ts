@@ -8,6 +8,7 @@ import type { Log } from '../../core/logging.js';
 import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
 import type { IdentityStore } from '../../consult/enrollment/ports.js';
+import type { GateReplyDeps } from '../../consult/send-gate-reply.js';
 import { createChannelMessenger } from '../channel-messenger.js';
 import type { WhatsAppClientLike } from './whatsapp-client.js';
 import { subscribeWhatsAppInbound } from './whatsapp-inbound.js';
@@ -24,7 +25,8 @@ export function createWhatsAppMessenger(outbound: WhatsAppOutbound, isConnected:
 
 export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
-  engine: ConsultEngineDeps;
+  /** Sends the gate's answers too, keyed by the hash of the message id (`GateReplyDeps`). */
+  engine: ConsultEngineDeps & GateReplyDeps;
   identities: IdentityStore;
   /** Whether the database answers: while it does not, a message is held and tried again, not dropped. */
   databaseReachable: () => Promise<boolean>;
