@@ -8,6 +8,7 @@ import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { gateSender } from '../consult/sender-gate.js';
+import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
@@ -33,13 +34,14 @@ runMain(async () => {
   const messenger = createChannelMessenger({ telegram: outbound });
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
+  const limits = createAttemptLimitStore(db, { hashKey: runtime.hashSender });
 
   // Updates of one chat run one after another; different chats run concurrently.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.on(['message', 'edited_message'], async (ctx) => {
     const inbound = inboundFromTelegramUpdate(ctx.update);
     if (!inbound) return;
-    const gate = await gateSender({ identities, reply: runtime.gateReply }, inbound);
+    const gate = await gateSender({ identities, limits, reply: runtime.gateReply, log: runtime.engine.log }, inbound);
     if (gate.kind === 'consult') await receiveInbound(runtime.engine, inbound, gate.healthWorkerId);
   });
   bot.catch((error) => logger.error({ updateId: error.ctx.update.update_id, error: error.error instanceof Error ? error.error.name : 'unknown', code: (error.error as { code?: unknown }).code, detail: error.error instanceof Error ? error.error.message.slice(0, 300) : '' }, 'update failed; a message already stored is answered by the periodic resume, one not stored is lost'));

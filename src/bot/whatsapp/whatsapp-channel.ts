@@ -3,6 +3,7 @@
  * `npm run whatsapp` and in the tests (over a fake client), so what the tests prove is what runs.
  */
 import { receiveInbound, type ConsultEngineDeps } from '../../consult/consult-engine.js';
+import type { AttemptLimits } from '../../core/attempt-limits.js';
 import type { Log } from '../../core/logging.js';
 import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
@@ -27,6 +28,8 @@ export interface WhatsAppChannelOptions {
   client: Pick<WhatsAppClientLike, 'on' | 'off'>;
   engine: ConsultEngineDeps;
   identities: IdentityStore;
+  /** Wrong invite codes per chat and per code prefix. */
+  limits: AttemptLimits;
   log: Log;
   /** Default `() => new Date()`. */
   now?: () => Date;
@@ -46,12 +49,12 @@ export interface WhatsAppChannel {
  * messages; different chats run concurrently. Groups and status broadcasts never get here.
  */
 export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppChannel {
-  const { engine, identities, log } = options;
+  const { engine, identities, limits, log } = options;
   const chains = new Map<string, Promise<void>>();
 
   const handle = async (inbound: InboundMessage): Promise<void> => {
     // The gate's answers go through the engine's outbox, so one whose send fails is retried.
-    const gate = await gateSender({ identities, reply: (reply) => sendGateReply(engine, reply) }, inbound);
+    const gate = await gateSender({ identities, limits, reply: (reply) => sendGateReply(engine, reply), log, ...(options.now ? { now: options.now } : {}) }, inbound);
     if (gate.kind === 'consult') await receiveInbound(engine, inbound, gate.healthWorkerId);
   };
 
