@@ -11,3 +11,5 @@ CREATE TABLE attempt_limits (
 );
 CREATE INDEX attempt_limits_expires_at_idx ON attempt_limits (expires_at);
 
+-- Its rows were keyed by the raw e-mail or client address; attempt_limits takes its place.
+DROP TABLE login_failures;
