@@ -10,11 +10,13 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/infra/db/open-database.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { createStaffMember } from '../src/infra/db/stores/people-store.js';
+import { createAttemptLimitStore } from '../src/infra/db/stores/attempt-limit-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../src/infra/db/stores/review-auth-store.js';
 import { createReviewStore } from '../src/infra/db/stores/review-store.js';
 import { hashPassword } from '../src/review/auth/secrets.js';
 import { createReviewApp } from '../src/review/http/app.js';
 import { MIGRATIONS_DIR } from '../test/support/test-database.js';
+import { testSenderHasher } from '../test/support/enrollment.js';
 import { ReviewClient } from '../test/support/review-client.js';
 import { formatTable, num, ratio, type TableRow } from './support/format-table.js';
 import { percentile } from './support/percentile.js';
@@ -140,7 +142,7 @@ async function main(): Promise<void> {
   await seed(db, supervisorIds);
   const seedMs = performance.now() - t0;
 
-  const app = createReviewApp({ auth, audit: createReviewAudit(db), reviews: createReviewStore(db), secureCookies: false, addressOf: () => '127.0.0.1' });
+  const app = createReviewApp({ auth, audit: createReviewAudit(db), limits: createAttemptLimitStore(db, { hashKey: testSenderHasher }), reviews: createReviewStore(db), secureCookies: false, addressOf: () => '127.0.0.1' });
   const supervisor = new ReviewClient(app);
   await supervisor.signIn('s0@example.org', PASSWORD);
   const admin = new ReviewClient(app);

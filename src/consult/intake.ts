@@ -13,6 +13,7 @@ import type { PendingInbound } from './message-store.js';
 import type { InboundMessage } from './messages.js';
 import { gateSender, type GateReply } from './sender-gate.js';
 import type { IdentityStore } from './enrollment/ports.js';
+import type { AttemptLimits } from '../core/attempt-limits.js';
 
 export interface Intake {
   /**
@@ -42,6 +43,8 @@ export interface IntakeDeps {
   /** The engine, and the keyed hash the gate's answers are keyed with. */
   engine: ConsultEngineDeps & GateReplyDeps;
   identities: IdentityStore;
+  /** Wrong invite codes per chat and per code prefix. */
+  limits: AttemptLimits;
   /** Reports background work that failed (ids only); the runtime's pump retries what was stored. */
   onBackgroundError: (error: unknown, chatRef: string) => void;
   /** Whether the database answers at all: tells an outage from a message that cannot be stored. */
@@ -92,7 +95,7 @@ export function createIntake(deps: IntakeDeps): Intake {
   };
 
   const takeOnce = async (message: InboundMessage): Promise<TakeResult> => {
-    const gate = await gateSender({ identities: deps.identities, reply: storeReply }, message);
+    const gate = await gateSender({ identities: deps.identities, limits: deps.limits, reply: storeReply, log: engine.log }, message);
     if (gate.kind !== 'consult') return 'answered';
     const accepted = await acceptInbound(engine, message, gate.healthWorkerId);
     if (!accepted) return 'duplicate';

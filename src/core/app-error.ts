@@ -84,7 +84,7 @@ const USER_MESSAGES: Partial<Record<AppErrorCode, string>> = {
     'This service is for enrolled community health workers. If you are one, ask your supervisor for an invite code and send it here (on Telegram: /start YOUR-CODE).',
   group_chat: 'I only work in a private chat with an enrolled health worker. Please message me directly.',
   invite_invalid: 'That invite code is not valid or has expired. Ask your supervisor for a new one.',
-  invite_limited: 'Too many wrong invite codes. Wait an hour before you send a code again, or ask your supervisor for help.',
+  invite_limited: 'Too many wrong invite codes. Wait at least an hour before you send a code again (longer after more wrong codes), or ask your supervisor for a new code.',
   unsupported_media: 'I can only read text messages. Please type what you see.',
   message_too_long:
     'That message is too long for me: I checked only its first 4,000 characters for danger signs. Please send it in shorter parts (under 4,000 characters).',

@@ -7,6 +7,7 @@ import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
 import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { createIntake } from '../consult/intake.js';
+import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
@@ -32,15 +33,18 @@ runMain(async () => {
   const messenger = createChannelMessenger({ telegram: outbound });
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
+  const limits = createAttemptLimitStore(db, { hashKey: runtime.hashSender });
   const intake = createIntake({
     engine: runtime.engine,
     identities,
+    limits,
     databaseReachable: runtime.databaseReachable,
     onBackgroundError: (error, chatRef) =>
       logger.error({ chatRef, error: error instanceof Error ? error.name : 'unknown', detail: error instanceof Error ? error.message.slice(0, 300) : '' }, 'chat work failed after its message was stored; the pump resumes it'),
   });
   const webhook = telegram.mode === 'webhook';
   const stopping = new AbortController();
+
 
   // Only the gate and the store run before Telegram is answered; one chat's updates are stored in the
   // order they came. Long polling asks for no further updates until these are stored, so a message

@@ -1,6 +1,6 @@
 import type { Config } from '../infra/config/config.js';
 import type { Log } from '../core/logging.js';
-import { createSenderHasher, type SenderHasher } from '../consult/enrollment/sender-hash.js';
+import { createSenderHasher, type KeyedHasher } from '../consult/enrollment/sender-hash.js';
 import { scheduleRetention } from '../consult/retention/schedule-retention.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createRetentionStore } from '../infra/db/stores/retention-store.js';
@@ -41,7 +41,7 @@ export interface ConsultRuntime {
   /** Also sends the gate's answers (`sendGateReply`), so it carries the keyed hash their keys use. */
   engine: ConsultEngineDeps & GateReplyDeps;
   /** HMAC of channel ids under the deployment's secret (the identity store and logs use it). */
-  hashSender: SenderHasher;
+  hashSender: KeyedHasher;
   planDeps: PlanJobDeps;
   store: ConsultStore & PlanStore;
   queue: JobQueue;

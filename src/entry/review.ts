@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
+import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestionStatus, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
@@ -17,13 +18,15 @@ runMain(async () => {
   const config = loadConfigOrExit();
   const log = loggerFor(config);
   const { db } = await openMigratedDatabase(config);
+  const hashKey = createSenderHasher(await resolveSenderHashSecret(config));
   const board = config.redisUrl ? await createQueueBoard({ redisUrl: config.redisUrl, prefix: config.jobsPrefix, basePath: '/admin/queues' }) : undefined;
   const app = createReviewApp({
     auth: createReviewAuthStore(db),
     reviews: createReviewStore(db),
     audit: createReviewAudit(db),
+    limits: createAttemptLimitStore(db, { hashKey }),
     admin: {
-      workers: createWorkerAdmin(createEnrollmentStore(db, { hashSender: createSenderHasher(await resolveSenderHashSecret(config)) })),
+      workers: createWorkerAdmin(createEnrollmentStore(db, { hashSender: hashKey })),
       staff: createStaffAdmin(db),
       ingestion: createIngestionStatus(db),
       publicUrl: config.review.publicUrl,

@@ -1,6 +1,7 @@
 import { createWhatsAppMessenger, startWhatsAppChannel } from '../bot/whatsapp/whatsapp-channel.js';
 import { WhatsAppOutbound } from '../bot/whatsapp/whatsapp-outbound.js';
 import { createWhatsAppWebClient } from '../bot/whatsapp/whatsapp-web-client.js';
+import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
@@ -31,9 +32,10 @@ runMain(async () => {
   const messenger = createWhatsAppMessenger(new WhatsAppOutbound({ client: web.client }), () => web.connected);
   const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
+  const limits = createAttemptLimitStore(db, { hashKey: runtime.hashSender });
 
   // Subscribed before the browser starts, so nothing received right after 'ready' is missed.
-  const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, databaseReachable: runtime.databaseReachable, log });
+  const channel = startWhatsAppChannel({ client: web.client, engine: runtime.engine, identities, limits, databaseReachable: runtime.databaseReachable, log });
   await runtime.runner?.start();
   try {
     await web.start();

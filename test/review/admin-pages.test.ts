@@ -11,7 +11,7 @@ import { createQueueBoard } from '../../src/jobs/queue-board.js';
 import { hashPassword } from '../../src/review/auth/secrets.js';
 import { createReviewApp } from '../../src/review/http/app.js';
 import { createWorkerAdmin } from '../../src/review/admin/worker-admin.js';
-import { testEnrollmentStore } from '../support/enrollment.js';
+import { testAttemptLimits, testEnrollmentStore, testGateDeps } from '../support/enrollment.js';
 import { TEST_REDIS_URL, describeWithRedis } from '../support/redis.js';
 import { ReviewClient } from '../support/review-client.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -33,6 +33,7 @@ describe('admin pages', () => {
     createReviewApp({
       auth: createReviewAuthStore(db),
       audit: createReviewAudit(db),
+      limits: testAttemptLimits(db),
       reviews: createReviewStore(db),
       admin: { workers: createWorkerAdmin(testEnrollmentStore(db)), staff: createStaffAdmin(db), ingestion: createIngestionStatus(db), publicUrl: 'https://review.example.org' },
       ...(queueBoard ? { queueBoard } : {}),
@@ -76,13 +77,12 @@ describe('admin pages', () => {
     const code = /<p class="code">([A-Z0-9-]+)<\/p>/.exec(admin.lastHtml)?.[1] ?? '';
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
 
-    const identities = testEnrollmentStore(db);
     const sent: GateReply[] = [];
     const reply = async (answer: GateReply) => {
       sent.push(answer);
     };
     const say = (text: string) =>
-      gateSender({ identities, reply }, { channel: 'telegram', chatId: '8100', messageId: `8100:${randomUUID()}`, senderId: '8100', chatType: 'private', text, receivedAt: new Date() });
+      gateSender(testGateDeps(db, reply), { channel: 'telegram', chatId: '8100', messageId: `8100:${randomUUID()}`, senderId: '8100', chatType: 'private', text, receivedAt: new Date() });
     await say(`/start ${code}`);
     expect((await say('2 year old, cough')).kind).toBe('consult');
 

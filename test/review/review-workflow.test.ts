@@ -5,6 +5,7 @@ import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/sto
 import { createReviewStore } from '../../src/infra/db/stores/review-store.js';
 import { hashPassword } from '../../src/review/auth/secrets.js';
 import { createReviewApp } from '../../src/review/http/app.js';
+import { testAttemptLimits } from '../support/enrollment.js';
 import { ReviewClient } from '../support/review-client.js';
 import { seedChat, seedConsult } from '../support/review-seed.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -39,7 +40,7 @@ describe('review queue, consult page and review', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    app = createReviewApp({ auth: createReviewAuthStore(db), audit: createReviewAudit(db), reviews: createReviewStore(db), secureCookies: false, addressOf: () => '10.1.0.1', now: () => now });
+    app = createReviewApp({ auth: createReviewAuthStore(db), audit: createReviewAudit(db), limits: testAttemptLimits(db), reviews: createReviewStore(db), secureCookies: false, addressOf: () => '10.1.0.1', now: () => now });
     ids.ama = await staff('supervisor', 'ama@example.org');
     ids.kofi = await staff('supervisor', 'kofi@example.org');
     ids.admin = await staff('admin', 'admin@example.org');

@@ -4,6 +4,7 @@ import { createReviewAudit, createReviewAuthStore } from '../../src/infra/db/sto
 import { issueSetupToken } from '../../src/review/auth/setup-link.js';
 import { createReviewStore } from '../../src/infra/db/stores/review-store.js';
 import { createReviewApp } from '../../src/review/http/app.js';
+import { testAttemptLimits } from '../support/enrollment.js';
 import { ReviewClient } from '../support/review-client.js';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -26,7 +27,7 @@ describe('review app sign-in', () => {
 
   beforeAll(async () => {
     db = await openTestDatabase('pglite');
-    app = createReviewApp({ auth: auth(), audit: createReviewAudit(db), reviews: createReviewStore(db), secureCookies: false, addressOf: () => address.value, now: () => clock });
+    app = createReviewApp({ auth: auth(), audit: createReviewAudit(db), limits: testAttemptLimits(db), reviews: createReviewStore(db), secureCookies: false, addressOf: () => address.value, now: () => clock });
   });
   afterAll(async () => {
     await db.close();
@@ -73,7 +74,20 @@ describe('review app sign-in', () => {
     expect(await db.prisma.staffCredential.findUnique({ where: { staffId: id } })).toBeNull();
   });
 
-  it('locks the account after 5 wrong passwords, even for the right password', async () => {
+  /** One sign-in attempt from `from`; the status code. */
+  async function attempt(email: string, password: string, from: string): Promise<number> {
+    address.value = from;
+    const c = new ReviewClient(app);
+    await c.get('/login');
+    const res = await c.post('/login', { csrf: c.csrf(), email, password });
+    address.value = '10.0.0.1';
+    return res.status;
+  }
+  const later = (minutes: number) => {
+    clock = new Date(clock.getTime() + minutes * 60_000);
+  };
+
+  it('locks an account at one address after 5 wrong passwords, even for the right password, and backs off', async () => {
     await supervisorWithPassword('efua@example.org', 'efua password 123');
     const c = new ReviewClient(app);
     address.value = '10.0.0.2';
@@ -84,24 +98,51 @@ describe('review app sign-in', () => {
     await c.get('/login');
     const locked = await c.post('/login', { csrf: c.csrf(), email: 'efua@example.org', password: 'efua password 123' });
     expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBe(String(15 * 60));
     expect(c.cookies.has('review_session')).toBe(false);
-    // After the window the right password works again.
-    clock = new Date(clock.getTime() + 16 * 60_000);
-    await c.get('/login');
-    expect((await c.post('/login', { csrf: c.csrf(), email: 'efua@example.org', password: 'efua password 123' })).status).toBe(303);
     address.value = '10.0.0.1';
+    // The same account from another address is not held up by this pair.
+    expect(await attempt('efua@example.org', 'efua password 123', '10.0.0.4')).toBe(303);
+    // After 15 minutes one more try; a wrong one blocks for 30 minutes.
+    later(16);
+    expect(await attempt('efua@example.org', 'wrong again', '10.0.0.2')).toBe(401);
+    later(29);
+    expect(await attempt('efua@example.org', 'efua password 123', '10.0.0.2')).toBe(429);
+    later(2);
+    expect(await attempt('efua@example.org', 'efua password 123', '10.0.0.2')).toBe(303);
   });
 
-  it('throttles one address trying many accounts', async () => {
-    address.value = '10.0.0.3';
-    const c = new ReviewClient(app);
-    for (let i = 0; i < 20; i++) {
-      await c.get('/login');
-      await c.post('/login', { csrf: c.csrf(), email: `nobody${i}@example.org`, password: 'guess' });
-    }
-    await c.get('/login');
-    expect((await c.post('/login', { csrf: c.csrf(), email: 'ama@example.org', password: 'correct horse battery' })).status).toBe(429);
-    address.value = '10.0.0.1';
+  it('20 bad sign-ins for made-up e-mails from one address do not lock out a real supervisor behind it (issue 58)', async () => {
+    const proxy = '10.0.0.3';
+    for (let i = 0; i < 20; i++) expect(await attempt(`nobody${i}@example.org`, 'guess', proxy)).toBe(401);
+    // A supervisor who never failed from this address signs in with the right password...
+    expect(await attempt('ama@example.org', 'correct horse battery', proxy)).toBe(303);
+    await supervisorWithPassword('yaa@example.org', 'yaa password 1234');
+    expect(await attempt('yaa@example.org', 'yaa password 1234', proxy)).toBe(303);
+    // ...while the address under attack gets no second try at an account that failed from it.
+    expect(await attempt('nobody3@example.org', 'another guess', proxy)).toBe(429);
+    // Nothing stored names an e-mail or an address.
+    const keys = (await db.sql.query<{ key: string }>(`SELECT key FROM attempt_limits`)).map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(20);
+    for (const key of keys) expect(key).toMatch(/^sign-in-(pair|account|address):[0-9a-f]{32}$/);
+  });
+
+  it('protects one account guessed at from many addresses, never locks its owner out where she signs in, and elsewhere at most for the block', async () => {
+    await supervisorWithPassword('kofi@example.org', 'kofi password 123');
+    expect(await attempt('kofi@example.org', 'kofi password 123', '10.0.1.1')).toBe(303);
+    // One wrong password from each of ten addresses: no pair is near its limit, the account is.
+    for (let i = 0; i < 10; i++) expect(await attempt('kofi@example.org', `guess ${i}`, `10.9.0.${i}`)).toBe(401);
+    // From anywhere new the right password is refused too: a guesser who hit it learns nothing.
+    expect(await attempt('kofi@example.org', 'kofi password 123', '10.9.1.1')).toBe(429);
+    // Where Kofi signed in before, he still can.
+    expect(await attempt('kofi@example.org', 'kofi password 123', '10.0.1.1')).toBe(303);
+    // The block is 15 minutes; the next failure doubles it.
+    later(16);
+    expect(await attempt('kofi@example.org', 'guess 10', '10.9.2.1')).toBe(401);
+    later(1);
+    expect(await attempt('kofi@example.org', 'kofi password 123', '10.9.3.1')).toBe(429);
+    later(30);
+    expect(await attempt('kofi@example.org', 'kofi password 123', '10.9.3.1')).toBe(303);
   });
 
   it('rejects sign-in and signed-in forms with a missing or wrong CSRF token', async () => {

@@ -4,6 +4,7 @@
  */
 import type { ConsultEngineDeps } from '../../consult/consult-engine.js';
 import { createIntake } from '../../consult/intake.js';
+import type { AttemptLimits } from '../../core/attempt-limits.js';
 import type { Log } from '../../core/logging.js';
 import type { Messenger } from '../../consult/messenger.js';
 import type { InboundMessage } from '../../consult/messages.js';
@@ -30,6 +31,8 @@ export interface WhatsAppChannelOptions {
   identities: IdentityStore;
   /** Whether the database answers: while it does not, a message is held and tried again, not dropped. */
   databaseReachable: () => Promise<boolean>;
+  /** Wrong invite codes per chat and per code prefix. */
+  limits: AttemptLimits;
   log: Log;
   /** Default `() => new Date()`. */
   now?: () => Date;
@@ -49,12 +52,13 @@ export interface WhatsAppChannel {
  * messages; different chats run concurrently. Groups and status broadcasts never get here.
  */
 export function startWhatsAppChannel(options: WhatsAppChannelOptions): WhatsAppChannel {
-  const { engine, identities, log } = options;
+  const { engine, identities, limits, log } = options;
   const chains = new Map<string, Promise<void>>();
 
   const intake = createIntake({
     engine,
     identities,
+    limits,
     databaseReachable: options.databaseReachable,
     onBackgroundError: (error, chatRef) => log.error({ chatRef, error: error instanceof Error ? error.name : 'unknown' }, 'chat work failed after its message was stored; the pump resumes it'),
   });

@@ -57,6 +57,6 @@ export interface IdentityStore {
    * False for a redelivery.
    */
   recordUnknownSender(channel: ChannelName, messageId: string, senderId: string): Promise<boolean>;
-  /** Wrong invite codes sent in the last `windowMs`: by this sender, and by anyone. */
-  failedInviteAttempts(channel: ChannelName, senderId: string, windowMs: number): Promise<{ bySender: number; overall: number }>;
+  /** Wrong invite codes tried since `since`, from every chat (the guessing alarm; it limits nobody). */
+  countBadInviteCodes(since: Date): Promise<number>;
 }

@@ -18,9 +18,6 @@ export interface ReviewAuthStore {
   touchSession(idHash: string, now: Date): Promise<void>;
   deleteSession(idHash: string): Promise<void>;
   deleteSessionsOf(staffId: string): Promise<void>;
-  recordLoginFailure(key: string, now: Date): Promise<void>;
-  countLoginFailures(key: string, since: Date): Promise<number>;
-  clearLoginFailures(key: string): Promise<void>;
 }
 
 export interface ReviewAudit {

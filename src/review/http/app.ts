@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { html } from 'hono/html';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AttemptLimits } from '../../core/attempt-limits.js';
 import type { ReviewAudit, ReviewAuthStore } from '../auth/ports.js';
 import { AUTH_POLICY } from '../auth/policy.js';
 import { newSecret } from '../auth/secrets.js';
@@ -25,7 +26,9 @@ export interface ReviewAppDeps {
   queueBoard?: Hono;
   /** Secure cookies (and the __Host- prefix) when the app is served over HTTPS. */
   secureCookies: boolean;
-  /** The client address for the per-address sign-in limit. */
+  /** Failed sign-ins per account and address, per account, per address (AUTH_POLICY). */
+  limits: AttemptLimits;
+  /** The client address for the sign-in limits. */
   addressOf(c: Context): string;
   now?: () => Date;
 }
@@ -112,11 +115,13 @@ ${message ? html`<p class="error" role="alert">${message}</p>` : ''}
   app.post('/login', async (c) => {
     const { ok, form } = await preCsrfOk(c);
     if (!ok) return forbidden(c);
-    const result = await signIn({ store: deps.auth, audit: deps.audit }, { email: form.email ?? '', password: form.password ?? '', address: deps.addressOf(c) }, now());
+    const at = now();
+    const result = await signIn({ store: deps.auth, audit: deps.audit, limits: deps.limits }, { email: form.email ?? '', password: form.password ?? '', address: deps.addressOf(c) }, at);
     if (!result.ok) {
-      return result.reason === 'locked'
-        ? loginPage(preCsrf(c), 'Too many failed sign-ins. Try again in 15 minutes.', 429)(c)
-        : loginPage(preCsrf(c), 'Email or password is wrong.', 401)(c);
+      if (result.reason === 'invalid') return loginPage(preCsrf(c), 'Email or password is wrong.', 401)(c);
+      const minutes = Math.max(1, Math.ceil((result.retryAt.getTime() - at.getTime()) / 60_000));
+      c.header('Retry-After', String(minutes * 60));
+      return loginPage(preCsrf(c), `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429)(c);
     }
     deleteCookie(c, PRE_CSRF_COOKIE, { path: '/', secure: deps.secureCookies });
     setCookie(c, sessionCookie, result.sessionId, { ...cookieOptions, maxAge: Math.floor(AUTH_POLICY.absoluteMs / 1000) });

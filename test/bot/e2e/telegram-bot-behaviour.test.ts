@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
-import { BAD_INVITE, INVITE_ATTEMPT_LIMITS, INVITE_LIMITED } from '../../../src/consult/sender-gate.js';
+import { BAD_INVITE, INVITE_LIMITS, INVITE_LIMITED } from '../../../src/consult/sender-gate.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
 import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
@@ -56,12 +56,13 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
 
   it('refuses 100 wrong invite guesses after the limit, the right code too for a guesser, while another sender still enrolls', { timeout: 120_000 }, async () => {
     // Ten senders guess ten codes each, one at a time: each gets the plain refusal up to the limit and
-    // then only "too many", without any code being tried.
+    // then only "too many", without any code being tried. Every guess starts with its own first group,
+    // so only the per-chat limit is at work (the per-prefix one is in test/consult/invite-limits.test.ts).
     const guessers = Array.from({ length: 10 }, (_, i) => 9_200_000 + i);
     await Promise.all(
       guessers.map(async (chatId) => {
         for (let guess = 0; guess < 10; guess++) {
-          telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start WRNG-${String(chatId % 100).padStart(2, '0')}${String(guess).padStart(2, '0')}` });
+          telegram.pushTextMessage({ chatId, fromId: chatId, text: `/start G${String(chatId % 100).padStart(2, '0')}${guess}-WRNG` });
           await telegram.waitForMessages(chatId, guess + 1, 30_000);
         }
       }),
@@ -69,8 +70,8 @@ describe('the Telegram bot process (npm run bot) over the fake Bot API', () => {
     for (const chatId of guessers) {
       const answers = telegram.sentTo(chatId).map((m) => m.text);
       expect(answers).toHaveLength(10);
-      expect(answers.filter((text) => text === BAD_INVITE)).toHaveLength(INVITE_ATTEMPT_LIMITS.perSender);
-      expect(answers.slice(INVITE_ATTEMPT_LIMITS.perSender).every((text) => text === INVITE_LIMITED)).toBe(true);
+      expect(answers.filter((text) => text === BAD_INVITE)).toHaveLength(INVITE_LIMITS.perChat.failuresToBlock);
+      expect(answers.slice(INVITE_LIMITS.perChat.failuresToBlock).every((text) => text === INVITE_LIMITED)).toBe(true);
     }
     const [guesser] = guessers as [number];
     telegram.pushTextMessage({ chatId: guesser, fromId: guesser, text: `/start ${codes[4]}` });

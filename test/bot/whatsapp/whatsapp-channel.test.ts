@@ -7,7 +7,7 @@ import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
 import { buildConsultRuntime, engineLog, type ConsultRuntime } from '../../../src/entry/consult-runtime.js';
 import { loadConfig } from '../../../src/infra/config/config.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
-import { inviteWorker, testEnrollmentStore, testSenderHasher, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
+import { inviteWorker, testAttemptLimits, testEnrollmentStore, testSenderHasher, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { createLogger } from '../../../src/infra/log/logger.js';
 import { loadSampleCorpus } from '../../../src/ingest/load-sample-corpus.js';
 import { createIngestStore } from '../../../src/infra/db/stores/ingest-run-store.js';
@@ -53,7 +53,7 @@ describe('WhatsApp: inbound -> sender gate -> consult engine -> outbound', () =>
     const logger = createLogger({ level: 'silent' });
     const messenger = createWhatsAppMessenger(new WhatsAppOutbound({ client, scheduler: new RateScheduler(FAST) }), () => connected);
     runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: 'auto' });
-    channel = startWhatsAppChannel({ client, engine: runtime.engine, identities: testEnrollmentStore(db), databaseReachable: runtime.databaseReachable, log: engineLog(logger) });
+    channel = startWhatsAppChannel({ client, engine: runtime.engine, identities: testEnrollmentStore(db), limits: testAttemptLimits(db), databaseReachable: runtime.databaseReachable, log: engineLog(logger) });
     await runtime.runner?.start();
   });
 

@@ -11,7 +11,7 @@ import { loadConfig } from '../../../src/infra/config/config.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
 import { createLogger } from '../../../src/infra/log/logger.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
-import { inviteWorker, testEnrollmentStore } from '../../support/enrollment.js';
+import { inviteWorker, testGateDeps } from '../../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 const FAST = { perChat: { perSecond: 50, burst: 50 }, global: { perSecond: 100, burst: 100 } };
@@ -42,8 +42,8 @@ describe('gate replies go through the outbox', () => {
     const telegram = new TelegramOutbound({ api: bot.api, scheduler: new RateScheduler(FAST), maxAttempts: 1 });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-not-used' });
     runtime = await buildConsultRuntime({ config, db, logger: createLogger({ level: 'silent' }), messenger: createChannelMessenger({ telegram }), runJobs: 'auto' });
-    const identities = testEnrollmentStore(db);
-    gate = (inbound) => gateSender({ identities, reply: runtime.gateReply }, inbound);
+    const deps = testGateDeps(db, runtime.gateReply);
+    gate = (inbound) => gateSender(deps, inbound);
     const supervisorId = await createStaffMember(db, { role: 'supervisor', name: 'Supervisor', email: 'gate@example.org' });
     ({ workerId, code: inviteCode } = await inviteWorker(db, { displayName: 'CHW', supervisorId }));
   });

@@ -16,7 +16,7 @@ import { createStaffMember } from '../../../src/infra/db/stores/people-store.js'
 import { createRetentionStore } from '../../../src/infra/db/stores/retention-store.js';
 import { createLogger } from '../../../src/infra/log/logger.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
-import { inviteWorker, TEST_SENDER_HASH_SECRET, testEnrollmentStore, testSenderHasher } from '../../support/enrollment.js';
+import { inviteWorker, TEST_SENDER_HASH_SECRET, testGateDeps, testSenderHasher } from '../../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 const FAST = { perChat: { perSecond: 50, burst: 50 }, global: { perSecond: 100, burst: 100 } };
@@ -97,8 +97,7 @@ describe('unknown senders leave no platform id, and after retention no trace', (
 
   const write = async (inbound: InboundMessage) => {
     arrived.push(inbound);
-    const identities = testEnrollmentStore(db);
-    const gate = await gateSender({ identities, reply: runtime.gateReply }, inbound);
+    const gate = await gateSender(testGateDeps(db, runtime.gateReply), inbound);
     if (gate.kind === 'consult') await receiveInbound(runtime.engine, inbound, gate.healthWorkerId);
   };
   const strangers = () => arrived.filter((inbound) => inbound.chatId !== String(CHW));

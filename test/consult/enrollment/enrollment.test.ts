@@ -9,7 +9,7 @@ import type { InboundMessage } from '../../../src/consult/messages.js';
 import { BAD_INVITE, ENROLLED_WELCOME, gateSender, UNKNOWN_SENDER_REPLY, type GateReply } from '../../../src/consult/sender-gate.js';
 import { isAppError } from '../../../src/core/app-error.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
-import { testEnrollmentStore, testSenderHasher } from '../../support/enrollment.js';
+import { testEnrollmentStore, testGateDeps, testSenderHasher } from '../../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 /** Collects the gate's answers (their delivery through the outbox is tested in gate-replies.test.ts). */
@@ -39,7 +39,7 @@ describe('enrollment: suspension and revocation win over an invite code', () => 
     db = await openTestDatabase('pglite');
     await createStaffMember(db, { role: 'supervisor', name: 'Supervisor', email: 'enrol@example.org' });
     store = testEnrollmentStore(db);
-    deps = { identities: store, reply: replies.reply };
+    deps = { ...testGateDeps(db, replies.reply), identities: store };
   });
   afterAll(async () => {
     await db?.close();
@@ -128,7 +128,7 @@ describe('sender hashes are keyed', () => {
 
   it('stores an HMAC of an unknown Telegram id, not the SHA-256 anyone can recompute by trying ids', async () => {
     const replies = new Replies();
-    await gateSender({ identities: testEnrollmentStore(db), reply: replies.reply }, telegram('123456789', 'hello'));
+    await gateSender(testGateDeps(db, replies.reply), telegram('123456789', 'hello'));
     const audit = await db.prisma.auditEvent.findFirstOrThrow({ where: { action: 'inbound.unknown_sender' } });
     const unkeyed = createHash('sha256').update('telegram:123456789').digest('hex').slice(0, 32);
     expect(audit.subjectId).not.toBe(unkeyed);

@@ -17,7 +17,7 @@ import {
 } from '../../../src/infra/db/stores/guideline-chunk-store.js';
 import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
-import { inviteWorker, testEnrollmentStore } from '../../support/enrollment.js';
+import { inviteWorker, testAttemptLimits, testEnrollmentStore } from '../../support/enrollment.js';
 import { MIGRATIONS_DIR, openTestDatabase, type TestBackend, type TestDatabase } from '../../support/test-database.js';
 
 const DIM = 768;
@@ -231,6 +231,37 @@ export function describeRepositoryContract(via: TestBackend): void {
 
       await inviteWorker(db, { displayName: 'CHW Two', supervisorId, code: 'old', expiresAt: new Date('2026-11-01T00:00:00Z') });
       expect(await identities.redeemInvite('old', 'whatsapp', '233200000000')).toBeNull();
+    });
+
+    it('counts failed attempts per hashed key with doubling blocks, forgets them, and remembers a success', async () => {
+      const limits = testAttemptLimits(db);
+      const policy = { failuresToBlock: 3, firstBlockMs: 60_000, maxBlockMs: 240_000, forgetMs: 3_600_000 };
+      const t0 = new Date('2026-12-01T10:00:00Z');
+      const at = (ms: number) => new Date(t0.getTime() + ms);
+      expect(await limits.readAttempts('contract', 'alice@example.org', t0)).toEqual({ failures: 0, blockedUntil: null, succeededAt: null });
+      await limits.recordFailedAttempt('contract', 'alice@example.org', policy, t0);
+      expect((await limits.recordFailedAttempt('contract', 'alice@example.org', policy, t0)).blockedUntil).toBeNull();
+      // The third failure blocks for 1 min, the fourth for 2, then 4, and never longer.
+      expect((await limits.recordFailedAttempt('contract', 'alice@example.org', policy, t0)).blockedUntil).toEqual(at(60_000));
+      expect((await limits.recordFailedAttempt('contract', 'alice@example.org', policy, at(60_000))).blockedUntil).toEqual(at(180_000));
+      expect((await limits.recordFailedAttempt('contract', 'alice@example.org', policy, at(180_000))).blockedUntil).toEqual(at(420_000));
+      expect((await limits.recordFailedAttempt('contract', 'alice@example.org', policy, at(420_000))).blockedUntil).toEqual(at(660_000));
+      expect(await limits.readAttempts('contract', 'alice@example.org', at(600_000))).toEqual({ failures: 6, blockedUntil: at(660_000), succeededAt: null });
+      expect((await limits.readAttempts('contract', 'alice@example.org', at(660_000))).blockedUntil).toBeNull();
+      // Other ids and scopes are their own keys; only hashes are stored.
+      expect((await limits.readAttempts('contract', 'bob@example.org', at(600_000))).failures).toBe(0);
+      expect((await limits.readAttempts('other', 'alice@example.org', at(600_000))).failures).toBe(0);
+      const keys = (await db.sql.query<{ key: string }>(`SELECT key FROM attempt_limits WHERE key LIKE 'contract:%'`)).map((r) => r.key);
+      expect(keys).toHaveLength(1);
+      expect(keys[0]).toMatch(/^contract:[0-9a-f]{32}$/);
+      // An hour after the last failure it is forgotten: the next one starts again at one.
+      expect((await limits.recordFailedAttempt('contract', 'alice@example.org', policy, at(420_000 + 3_600_000))).failures).toBe(1);
+      await limits.recordSucceededAttempt('contract', 'alice@example.org', at(5_000_000), 86_400_000);
+      expect(await limits.readAttempts('contract', 'alice@example.org', at(5_000_001))).toEqual({ failures: 0, blockedUntil: null, succeededAt: at(5_000_000) });
+      // Expired rows go when the next failure is recorded.
+      await limits.recordFailedAttempt('contract', 'carol@example.org', policy, at(5_000_000 + 86_400_000));
+      expect(await limits.readAttempts('contract', 'alice@example.org', at(5_000_000 + 86_400_000))).toEqual({ failures: 0, blockedUntil: null, succeededAt: null });
+      expect(await db.sql.query(`SELECT key FROM attempt_limits WHERE key LIKE 'contract:%'`)).toHaveLength(1);
     });
 
     it('keeps an audit trail of ids', async () => {

@@ -7,7 +7,7 @@ import { recordAuditEvent } from '../../../src/infra/db/stores/audit-store.js';
 import { createConsultStore } from '../../../src/infra/db/stores/consult-store.js';
 import { createRetentionStore } from '../../../src/infra/db/stores/retention-store.js';
 import { createSideEffectLedger } from '../../../src/infra/db/stores/side-effect-store.js';
-import { testEnrollmentStore } from '../../support/enrollment.js';
+import { testGateDeps } from '../../support/enrollment.js';
 import { openTestDatabase, type TestDatabase } from '../../support/test-database.js';
 
 let db: TestDatabase;
@@ -32,7 +32,7 @@ afterAll(async () => {
 const count = async (sql: string) => Number((await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`))[0]?.n);
 
 it('deletes old unknown-sender traces and redelivery records, never what a consult still needs', async () => {
-  const deps = { identities: testEnrollmentStore(db), reply: silent };
+  const deps = testGateDeps(db, silent);
   // 50 unknown messages a month ago: each left two rows (the redelivery record and an audit event).
   for (let i = 0; i < 50; i++) await gateSender(deps, message(`9${i}`, `old-${i}`));
   await gateSender(deps, message('9000', 'start-1', '/start WRNG-0001'));
@@ -65,7 +65,7 @@ it('deletes old unknown-sender traces and redelivery records, never what a consu
 });
 
 it('a running process applies it periodically, without being asked', async () => {
-  const deps = { identities: testEnrollmentStore(db), reply: silent };
+  const deps = testGateDeps(db, silent);
   await gateSender(deps, message('6001', 'periodic-1'));
   await db.sql.query(`UPDATE processed_inbound SET received_at = now() - interval '40 days' WHERE chat_id LIKE 'h:%'`);
   await db.sql.query(`UPDATE audit_events SET at = now() - interval '40 days' WHERE action = 'inbound.unknown_sender'`);

@@ -121,14 +121,9 @@ export function createEnrollmentStore(db: Database, options: { hashSender: Sende
       return id;
     },
 
-    async failedInviteAttempts(channel, senderId, windowMs) {
-      const rows = await db.sql.query<{ by_sender: number; overall: number }>(
-        `SELECT count(*) FILTER (WHERE subject_id = $1)::int AS by_sender, count(*)::int AS overall
-           FROM audit_events
-          WHERE action = 'enrollment.bad_code' AND at > now() - ($2::double precision * interval '1 millisecond')`,
-        [hashSender(channel, senderId), windowMs],
-      );
-      return { bySender: Number(rows[0]?.by_sender ?? 0), overall: Number(rows[0]?.overall ?? 0) };
+    async countBadInviteCodes(since) {
+      const rows = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_events WHERE action = 'enrollment.bad_code' AND at > $1`, [since]);
+      return Number(rows[0]?.n ?? 0);
     },
 
     async recordUnknownSender(channel, messageId, senderId) {

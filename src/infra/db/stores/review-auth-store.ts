@@ -47,15 +47,6 @@ export function createReviewAuthStore(db: Database): ReviewAuthStore {
     async deleteSessionsOf(staffId) {
       await p.reviewSession.deleteMany({ where: { staffId } });
     },
-    async recordLoginFailure(key, now) {
-      await p.loginFailure.create({ data: { key, at: now } });
-    },
-    async countLoginFailures(key, since) {
-      return p.loginFailure.count({ where: { key, at: { gte: since } } });
-    },
-    async clearLoginFailures(key) {
-      await p.loginFailure.deleteMany({ where: { key } });
-    },
   };
 }
 
