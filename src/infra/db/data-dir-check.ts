@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppError } from '../../core/app-error.js';
 import { dataDirError, LOCK_FILE } from './data-dir-lock.js';
@@ -27,9 +27,13 @@ function restoreFix(dataDir: string): string {
   );
 }
 
-/** The directory holds something that is not an intact embedded database: refused, left as it is. */
-export function damagedDataDirError(dataDir: string, problem: string, cause?: unknown): AppError {
-  return dataDirError(`The embedded database in ${dataDir} is damaged: ${problem}. It was left as it is. ${restoreFix(dataDir)}`, cause === undefined ? {} : { cause });
+/**
+ * The directory holds something that is not an intact embedded database. Found before PGlite opened it,
+ * the directory was left as it is (`untouched`, the default).
+ */
+export function damagedDataDirError(dataDir: string, problem: string, options: { cause?: unknown; untouched?: boolean } = {}): AppError {
+  const left = options.untouched === false ? '' : ' It was left as it is.';
+  return dataDirError(`The embedded database in ${dataDir} is damaged: ${problem}.${left} ${restoreFix(dataDir)}`, options.cause === undefined ? {} : { cause: options.cause });
 }
 
 /**
@@ -70,6 +74,32 @@ export async function inspectDataDir(dataDir: string): Promise<'fresh' | 'existi
 }
 
 /**
+ * Free space the embedded database needs to start (bytes, 64 MiB): a WAL segment is 16 MiB, a first run
+ * writes about 60 MiB, and PGlite 0.5 spins forever (100% CPU) when PostgreSQL runs out of space while
+ * writing WAL, so a nearly full disk is refused before it opens rather than found by a hang.
+ */
+export const MIN_FREE_BYTES = 64 * 1024 * 1024;
+
+/** Refuses a disk with less than `minimum` bytes free for this user (AppError `data_dir`, exit 78). */
+export async function checkFreeSpace(dataDir: string, minimum: number = MIN_FREE_BYTES): Promise<void> {
+  const { bavail, bsize } = await statfs(dataDir);
+  const free = bavail * bsize;
+  if (free < minimum) throw fullDiskError(dataDir, `${mebibytes(free)} MiB free, ${mebibytes(minimum)} MiB needed to start`);
+}
+
+function mebibytes(bytes: number): string {
+  return (bytes / 1_048_576).toFixed(1);
+}
+
+function fullDiskError(dataDir: string, detail: string, cause?: unknown): AppError {
+  return dataDirError(
+    `The disk holding the embedded database in ${dataDir} is full (${detail}); nothing was changed. ` +
+      `Fix: free space on that disk, or move ${dataDir} to a larger disk and point DATA_DIR at it; then start again.`,
+    cause === undefined ? {} : { cause },
+  );
+}
+
+/**
  * Records every relation file's size after PGlite closed cleanly, so the next open can tell a file cut
  * short: PostgreSQL reads one cut to whole pages as fewer rows, one cut mid-page as if the part page
  * were not there. Nothing changes a closed cluster's files, and a file only shrinks while the database
@@ -100,7 +130,7 @@ async function readRecordedSizes(dataDir: string): Promise<Record<string, number
     if (typeof files !== 'object' || files === null) throw new Error('no files');
     return Object.fromEntries(Object.entries(files).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
   } catch (error) {
-    throw damagedDataDirError(dataDir, `its ${SIZES_FILE} (written at each clean close) is garbled`, error);
+    throw damagedDataDirError(dataDir, `its ${SIZES_FILE} (written at each clean close) is garbled`, { cause: error });
   }
 }
 
@@ -139,13 +169,8 @@ const DAMAGE = new Set(['XX001', 'XX002', '58P01', '58030', 'EIO']);
  */
 export function storageFailure(dataDir: string, error: unknown): AppError | undefined {
   for (const { code, message } of failureCodes(error)) {
-    if (FULL.has(code)) {
-      return dataDirError(
-        `The disk holding the embedded database in ${dataDir} is full (${code}); the change that needed the space was not made. ` +
-          `Fix: free space on that disk, or move ${dataDir} to a larger disk and point DATA_DIR at it; then start again.`,
-        { cause: error },
-      );
-    }
+    // PostgreSQL rolls back the statement that ran out of space: nothing half-written stays.
+    if (FULL.has(code)) return fullDiskError(dataDir, code, error);
     // PostgreSQL reports EROFS and EACCES on its own files as insufficient_privilege.
     if (READ_ONLY.has(code) || (code === '42501' && /\bfile\b/.test(message))) {
       return dataDirError(
@@ -154,7 +179,7 @@ export function storageFailure(dataDir: string, error: unknown): AppError | unde
         { cause: error },
       );
     }
-    if (DAMAGE.has(code)) return damagedDataDirError(dataDir, `reading it failed (${code}${message ? `: ${firstLine(message)}` : ''})`, error);
+    if (DAMAGE.has(code)) return damagedDataDirError(dataDir, `reading it failed (${code}${message ? `: ${firstLine(message)}` : ''})`, { cause: error, untouched: false });
   }
   return undefined;
 }

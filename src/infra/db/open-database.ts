@@ -9,7 +9,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
 import { isAppError } from '../../core/app-error.js';
-import { damagedDataDirError, forgetCleanClose, inspectDataDir, recordCleanClose, storageFailure } from './data-dir-check.js';
+import { checkFreeSpace, damagedDataDirError, forgetCleanClose, inspectDataDir, recordCleanClose, storageFailure } from './data-dir-check.js';
 import { dataDirError, LOCK_FILE, lockDataDir, restrictDataDir, type DataDirLock } from './data-dir-lock.js';
 import { pgliteSession, postgresSession, type SqlSession } from './sql-session.js';
 
@@ -80,6 +80,7 @@ async function prepareDataDir(dataDir: string): Promise<DataDirLock & { state: '
     await restrictDataDir(dataDir);
     lock = await lockDataDir(dataDir);
     const state = await inspectDataDir(dataDir);
+    await checkFreeSpace(dataDir);
     await forgetCleanClose(dataDir);
     return { state, release: lock.release };
   } catch (error) {
@@ -99,7 +100,7 @@ async function createPglite(dataDir: string, state: 'fresh' | 'existing'): Promi
     const storage = storageFailure(dataDir, error);
     if (storage) throw storage;
     const detail = error instanceof Error ? error.message : JSON.stringify(error);
-    throw damagedDataDirError(dataDir, `PGlite could not open it (${detail.split('\n')[0]}); it may also have been written by another PGlite version`, error);
+    throw damagedDataDirError(dataDir, `PGlite could not open it (${detail.split('\n')[0]}); it may also have been written by another PGlite version`, { cause: error });
   }
 }
 
