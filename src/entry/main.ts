@@ -1,7 +1,7 @@
 import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
-import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, runMain, withMigratedDatabase } from './runtime.js';
 
 /**
  * `npm start`: the main job on the embedded default. For now it creates and migrates the database and
@@ -10,8 +10,7 @@ import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './r
 cliProgram('npm start', 'Creates and migrates the database (embedded PGlite unless DATABASE_URL is set), loads the sample corpus on first run, and prints its status.').parse();
 runMain(async () => {
   const config = loadConfigOrExit();
-  const { db, migrations } = await openMigratedDatabase(config);
-  try {
+  await withMigratedDatabase(config, async ({ db, migrations }) => {
     const sample = await loadSampleCorpusIfEmpty(createIngestStore(db), { tokenBudget: config.guidelines.tokenBudget });
     if (sample) process.stdout.write(`First run: loaded the sample corpus (${sample.sources} books, ${sample.inserted} sections; sample content, not clinical guidance).\n`);
     const status = await readDatabaseStatus(db);
@@ -26,7 +25,5 @@ runMain(async () => {
         '',
       ].join('\n'),
     );
-  } finally {
-    await db.close();
-  }
+  });
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
 import { loadConfig, type Config } from '../infra/config/config.js';
+import { storageFailure } from '../infra/db/data-dir-check.js';
 import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
 import { createLogger, type Logger } from '../infra/log/logger.js';
@@ -39,16 +40,43 @@ export function loggerFor(config: Config, destination?: Parameters<typeof create
   return createLogger({ level: config.logLevel, ...(destination ? { destination } : {}) });
 }
 
-/** Opens the configured database (embedded PGlite by default) and brings its schema up to date. */
+/**
+ * Opens the configured database (embedded PGlite by default) and brings its schema up to date. On the
+ * embedded database a migration that fails on its storage (a damaged file, a full disk) is AppError
+ * `data_dir` (exit 78).
+ */
 export async function openMigratedDatabase(config: Config): Promise<{ db: Database; migrations: MigrationResult }> {
   const db = await openDatabase(config.database);
   try {
     const migrations = await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
     return { db, migrations };
   } catch (error) {
-    await db.close();
-    throw error;
+    await db.close().catch(() => undefined);
+    throw explainStorageFailure(db, error);
   }
+}
+
+/**
+ * Runs `work` on the migrated database, then closes it. On the embedded database a query that fails on
+ * its storage (a table file found damaged, a full disk) ends as AppError `data_dir` naming the directory
+ * and the fix, not as the driver's error.
+ */
+export async function withMigratedDatabase<T>(config: Config, work: (opened: { db: Database; migrations: MigrationResult }) => Promise<T>): Promise<T> {
+  const opened = await openMigratedDatabase(config);
+  let result: T;
+  try {
+    result = await work(opened);
+  } catch (error) {
+    await opened.db.close().catch(() => undefined);
+    throw explainStorageFailure(opened.db, error);
+  }
+  await opened.db.close();
+  return result;
+}
+
+function explainStorageFailure(db: Database, error: unknown): unknown {
+  if (db.dataDir === undefined || isAppError(error, 'data_dir')) return error;
+  return storageFailure(db.dataDir, error) ?? error;
 }
 
 /**

@@ -45,16 +45,18 @@ export function startEntry(name: string, env: Record<string, string>, args: stri
 /**
  * Runs an entry point (`npm run <name> -- ...args`) to its end with `stdin` as its input; resolves with
  * its exit code and output (a failing command resolves too). SIGKILLed and rejected after `timeoutMs`.
+ * `prefix` runs it through another command (`unshare -m sh -c '...; exec "$0" "$@"'`).
  */
 export function runEntry(
   name: string,
   args: string[],
   env: Record<string, string>,
-  options: { stdin?: string; timeoutMs?: number } = {},
+  options: { stdin?: string; timeoutMs?: number; prefix?: string[] } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
+  const [command, ...argv] = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', `src/entry/${name}.ts`, ...args] as [string, ...string[]];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`, ...args], {
+    const child = spawn(command, argv, {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -26,7 +26,14 @@ export async function lockDataDir(dataDir: string, pid: number = process.pid): P
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const handle = await open(path, 'wx', 0o600);
-      await handle.writeFile(`${pid}\n`);
+      try {
+        await handle.writeFile(`${pid}\n`);
+      } catch (error) {
+        // A full disk: leave no empty lock behind.
+        await handle.close();
+        await rm(path, { force: true });
+        throw error;
+      }
       await handle.close();
       return { release: () => releaseIfOurs(path, pid) };
     } catch (error) {
@@ -69,16 +76,4 @@ export async function restrictDataDir(dir: string): Promise<void> {
     if (entry.isDirectory()) await restrictDataDir(path);
     else if (entry.isFile()) await chmod(path, 0o600);
   }
-}
-
-/** PGlite reports a damaged data directory as a wasm abort; say which directory and what to do. */
-export function damagedDataDirError(dataDir: string, cause: unknown): AppError {
-  const detail = cause instanceof Error ? cause.message : String(cause);
-  return new AppError(
-    'data_dir',
-    `The embedded database in ${dataDir} could not be opened (${detail.split('\n')[0]}). ` +
-      `The directory is damaged or was written by another PGlite version. Restore a backup copy of the directory, ` +
-      `or move the directory aside and start again to create a new, empty database.`,
-    { cause },
-  );
 }

@@ -1,4 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -6,7 +8,9 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
-import { damagedDataDirError, lockDataDir, restrictDataDir } from './data-dir-lock.js';
+import { isAppError } from '../../core/app-error.js';
+import { checkFreeSpace, damagedDataDirError, forgetCleanClose, inspectDataDir, recordCleanClose, storageFailure } from './data-dir-check.js';
+import { dataDirError, LOCK_FILE, lockDataDir, restrictDataDir, type DataDirLock } from './data-dir-lock.js';
 import { pgliteSession, postgresSession, type SqlSession } from './sql-session.js';
 
 export type DatabaseBackend = 'pglite' | 'postgres';
@@ -35,30 +39,73 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const dataDir = location.kind === 'pglite' ? location.dataDir : undefined;
   if (!dataDir) return openOnPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   process.umask(0o077);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await restrictDataDir(dataDir);
-  const lock = await lockDataDir(dataDir);
-  let db: PGlite;
+  const lock = await prepareDataDir(dataDir);
+  let database: Database;
   try {
-    db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+    database = openOnPglite(await createPglite(dataDir, lock.state), dataDir);
+    // PGlite's file system ignores the umask: restrict what it created (the 0700 directory guards the rest).
+    await restrictDataDir(dataDir);
   } catch (error) {
     await lock.release();
-    throw damagedDataDirError(dataDir, error);
+    throw error;
   }
-  // PGlite's file system ignores the umask: restrict what it created (the 0700 directory guards the rest).
-  await restrictDataDir(dataDir);
-  const database = openOnPglite(db, dataDir);
   return {
     ...database,
     async close() {
       try {
         await database.close();
         await restrictDataDir(dataDir);
+        await recordCleanClose(dataDir);
+      } catch (error) {
+        throw storageFailure(dataDir, error) ?? error;
       } finally {
         await lock.release();
       }
     },
   };
+}
+
+/**
+ * Creates, restricts and locks the data directory and checks what it holds (see data-dir-check.ts);
+ * a read-only or full disk is refused here, before PGlite touches anything.
+ */
+async function prepareDataDir(dataDir: string): Promise<DataDirLock & { state: 'fresh' | 'existing' }> {
+  let lock: DataDirLock | undefined;
+  try {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 }).catch(async (error: unknown) => {
+      // On a read-only file system a recursive mkdir reports ENOENT; the parent says why.
+      await access(dirname(dataDir), constants.W_OK);
+      throw error;
+    });
+    await restrictDataDir(dataDir);
+    lock = await lockDataDir(dataDir);
+    const state = await inspectDataDir(dataDir);
+    await checkFreeSpace(dataDir);
+    await forgetCleanClose(dataDir);
+    return { state, release: lock.release };
+  } catch (error) {
+    await lock?.release().catch(() => undefined);
+    if (isAppError(error)) throw error;
+    throw storageFailure(dataDir, error) ?? dataDirError(`The embedded database in ${dataDir} cannot be prepared (${(error as NodeJS.ErrnoException).code ?? String(error)}).`, { cause: error });
+  }
+}
+
+/** Opens PGlite on a checked directory; a first run that fails leaves the directory empty again. */
+async function createPglite(dataDir: string, state: 'fresh' | 'existing'): Promise<PGlite> {
+  try {
+    return await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  } catch (error) {
+    // A half-made first run holds no data; removed, the next start (disk freed, say) begins cleanly.
+    if (state === 'fresh') await emptyDataDir(dataDir).catch(() => undefined);
+    const storage = storageFailure(dataDir, error);
+    if (storage) throw storage;
+    const detail = error instanceof Error ? error.message : JSON.stringify(error);
+    throw damagedDataDirError(dataDir, `PGlite could not open it (${detail.split('\n')[0]}); it may also have been written by another PGlite version`, { cause: error });
+  }
+}
+
+async function emptyDataDir(dataDir: string): Promise<void> {
+  for (const name of await readdir(dataDir)) if (name !== LOCK_FILE) await rm(join(dataDir, name), { recursive: true, force: true });
 }
 
 /** Wraps an already open PGlite instance (tests share one per file). */

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { inspectDataDir, recordCleanClose } from './data-dir-check.js';
 import { dataDirError, LOCK_FILE, lockDataDir, restrictDataDir } from './data-dir-lock.js';
 import { PGLITE_EXTENSIONS } from './open-database.js';
 
@@ -16,6 +17,8 @@ export async function backupPgliteDataDir(dataDir: string, file: string, options
   if (!options.force && (await exists(file))) throw dataDirError(`${file} already exists: choose another file or pass --force to overwrite it.`);
   const lock = await lockDataDir(dataDir);
   try {
+    // PGlite would create a new database over a directory without PG_VERSION: refuse a damaged one.
+    await inspectDataDir(dataDir);
     const db = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
     let dump: Blob;
     try {
@@ -75,6 +78,8 @@ export async function restorePgliteDataDir(dataDir: string, file: string, option
       await db.close();
     }
     await restrictDataDir(dataDir);
+    // The restored files are the reference the next open checks against.
+    await recordCleanClose(dataDir);
   } catch (error) {
     await lock.release();
     await rm(dataDir, { recursive: true, force: true });

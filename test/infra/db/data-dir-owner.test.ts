@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile, readdir, mkdir } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile, readdir, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,9 @@ describe('embedded data directory: one owner', () => {
   it('keeps the directory owner-only: 0700 directories, 0600 files', async () => {
     const dataDir = await freshDir();
     await mkdir(dataDir, { recursive: true, mode: 0o755 });
+    await (await openDatabase({ kind: 'pglite', dataDir })).close();
+    await chmod(dataDir, 0o755);
+    // A file put there by hand (an unknown file alone in an empty directory is refused: data-dir-damage.test.ts).
     await writeFile(join(dataDir, 'left-over'), 'x', { mode: 0o644 });
     const db = await openDatabase({ kind: 'pglite', dataDir });
     await db.close();
@@ -83,7 +86,7 @@ describe('embedded data directory: one owner', () => {
     await db.close();
     await writeFile(join(dataDir, 'global', 'pg_control'), Buffer.alloc(8192, 0x5a));
     await expect(openDatabase({ kind: 'pglite', dataDir })).rejects.toThrow(
-      new RegExp(`embedded database in ${dataDir} could not be opened.*damaged.*backup`),
+      new RegExp(`embedded database in ${dataDir} is damaged: PGlite could not open it.*npm run db:restore.*move ${dataDir} aside`),
     );
     // A failed open leaves no lock behind.
     await expect(stat(join(dataDir, LOCK_FILE))).rejects.toThrow();
