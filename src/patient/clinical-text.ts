@@ -7,6 +7,7 @@
  * are one pattern, and the "not" inside them is not mistaken for a negation of something else),
  * a few clinical abbreviations spelled out (w/o, c/o, h/o, hx) and runs of blanks collapsed.
  */
+import { patientWordRewrites } from './patient-words.js';
 import { remove as removeConfusables } from 'confusables';
 
 /** A span of the normalised text that bounds the scope of a negation. */
@@ -170,9 +171,12 @@ export type SpellingCorrection = (word: string) => string | undefined;
  */
 export function normaliseClinicalText(original: string, correct?: SpellingCorrection): ClinicalText {
   let tracked = TrackedText.of(original);
-  for (const [pattern, replacement] of NORMALISATION_STEPS) {
+  NORMALISATION_STEPS.forEach(([pattern, replacement], step) => {
     tracked = tracked.replace(pattern, replacement);
-  }
+    // Once a decimal comma is a point: who the patient is, in French, Pidgin or Kiswahili, read as the
+    // English words (knowledge/patient-words.yaml), before the steps below rewrite any of those words.
+    if (step === 0) for (const rewrite of patientWordRewrites()) tracked = tracked.replace(rewrite.pattern, rewrite.replacement);
+  });
   if (correct) tracked = tracked.replace(/\b[a-z]{5,}\b/g, (word) => correct(word) ?? word);
   const text = tracked.text;
   const clauses = splitClauses(text);

@@ -27,7 +27,8 @@ const within = (value: number, low: number, high: number): boolean => value >= l
 
 const READERS: readonly Reader[] = [
   {
-    pattern: new RegExp(String.raw`\b(?:temp(?:erature)?|t|axillary temp)${SEP}${NUMBER}\s*(°\s*[cf]|deg\w*\s*[cf]?|[cf]\b)?|\b${NUMBER}\s*(°\s*[cf]?|deg\w*\s*[cf]?|c\b|f\b)`, 'g'),
+    // "fever 38.9", "fievre 39.2", "homa 38.5": a fever word before a number is its temperature.
+    pattern: new RegExp(String.raw`\b(?:temp(?:erature)?|t|axillary temp|fever|fievre|febrile|homa)${SEP}${NUMBER}\s*(°\s*[cf]|deg\w*\s*[cf]?|[cf]\b)?|\b${NUMBER}\s*(°\s*[cf]?|deg\w*\s*[cf]?|c\b|f\b)`, 'g'),
     read: (g) => {
       const value = Number(g[0] ?? g[2]);
       const unit = (g[1] ?? g[3] ?? '').replace(/[^cf]/g, '');
@@ -103,5 +104,15 @@ export function readMeasurements(text: string): Measurement[] {
       }
     }
   }
+  // "im body hot, I check am two times na 38.8 and 38.6": in a message about fever, a reading of one
+  // decimal between 34 and 42.9 with no other unit is the temperature the health worker took.
+  if (!found.some((m) => m.quantity === 'temperature_c') && FEVER_WORD.test(text)) {
+    for (const match of text.matchAll(BARE_TEMPERATURE)) {
+      found.push({ quantity: 'temperature_c', value: Number(match[0]), start: match.index, end: match.index + match[0].length });
+    }
+  }
   return found.sort((a, b) => a.start - b.start);
 }
+
+const FEVER_WORD = /\b(?:fever\w*|febrile|fievre|homa|temp\w*|hot)\b/;
+const BARE_TEMPERATURE = /(?<![\d.])(?:3[4-9]|4[0-2])\.\d(?![\d.])(?!\s*(?:kg|%|cm|mm|g\b|mmol|mg))/g;

@@ -18,12 +18,14 @@ const WINDOW = 240;
 
 /**
  * True when the normalised span [start, end) is placed in the remote past by its own clause ("as a baby",
- * "last year"): not part of this illness, however recent its resolution.
+ * "last year"), or asked about as a sign to watch for: not part of this illness, however recent its resolution.
  */
 export function isRemotePast(clinical: ClinicalText, start: number, end: number): boolean {
   const { text, clauses } = clinical;
   const clause = clauses[clauseIndexAt(clauses, start)];
   if (!clause) return false;
+  // A sign asked about, to watch for, is no more this illness's than one from years ago.
+  if (isAskedAboutToWatch(clinical, start)) return true;
   return REMOTE_PAST.test(text.slice(Math.max(clause.start, start - WINDOW), Math.min(Math.max(clause.end, end), end + WINDOW)));
 }
 
@@ -41,6 +43,25 @@ export function isHistorical(clinical: ClinicalText, start: number, end: number)
   const next = clauses[index + 1];
   const afterEnd = next && !SENTENCE_END.test(text.slice(clause.end, next.start)) ? next.end : clause.end;
   return RESOLVED_AFTER.test(text.slice(end, Math.min(Math.max(afterEnd, end), end + WINDOW)));
+}
+
+// A question about the signs to watch for ("Which danger signs should I tell her to watch, like
+// bleeding?", "Quels signes doivent pousser la maman a revenir, comme les convulsions ?") names signs
+// she does not have. Only a cue before the mention counts: "she is convulsing, what should I do?" is a fact.
+const WATCH_FOR_CUE =
+  /\b(?:(?:which|what|quels?|quelles?)\s+(?:\w+\s+){0,3}(?:signs?|signes?|symptoms?|symptomes?)|watch(?:ing)? (?:for|out)|to watch|look out for|come back if|return if|revenir|surveiller|ishara gani)\b/;
+
+/**
+ * True when the span sits in a question (its sentence ends with "?") that asks which signs to watch for,
+ * with that cue before the span.
+ */
+export function isAskedAboutToWatch(clinical: ClinicalText, start: number): boolean {
+  const { text } = clinical;
+  const sentenceStart = Math.max(0, ...['.', '!', ';', '\n', '?'].map((mark) => text.lastIndexOf(mark, start - 1) + 1));
+  const rest = text.slice(start);
+  const close = rest.search(/[.!;\n?]/);
+  if (close < 0 || rest[close] !== '?') return false;
+  return WATCH_FOR_CUE.test(text.slice(sentenceStart, start));
 }
 
 const INTENDED_BEFORE = /\b(?:plans?|planning|wants?|wanting|wish(?:es|ing)?|hop(?:es|ing)|intends?|trying|tries|would like|may|might|could|avoid(?:s|ing)?|prevent(?:s|ing)?|family planning|contracepti\w*)\b[^.;]*$/;
