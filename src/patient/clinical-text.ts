@@ -157,10 +157,11 @@ const NORMALISATION_STEPS: ReadonlyArray<[RegExp, string | ((...groups: string[]
 ];
 
 // Clause boundaries: sentence punctuation (a full stop or comma between digits is a decimal or a
-// thousands separator, not a boundary), line breaks, and conjunctions that start a new statement.
+// thousands separator, not a boundary), line breaks, and conjunctions that start a new statement
+// (English, French "mais"/"et", Kiswahili "lakini").
 // "or" and "nor" are deliberately not boundaries: "no fever or cough" negates both.
 const CLAUSE_BOUNDARY =
-  /\.(?!\d)|(?<!\d)\.|,(?!\d)|(?<!\d),|[;!\n]|\b(?:but|and|however|although|though|whereas)\b/g;
+  /\.(?!\d)|(?<!\d)\.|,(?!\d)|(?<!\d),|[;!\n]|\b(?:but|and|however|although|though|whereas|mais|et|cependant|lakini)\b/g;
 
 /** A word of the message read as a known word it misspells, or undefined to keep it. */
 export type SpellingCorrection = (word: string) => string | undefined;

@@ -130,6 +130,9 @@ function isPreNegated(before: string): boolean {
   if (cueEnd < 0) return false;
   const between = before.slice(cueEnd);
   if (/:|\s-\s/.test(between)) return false;
+  // French "ne" negates the one verb it brackets with pas, plus, rien or jamais: in "il ne tette plus le
+  // sein, ne boit plus rien" the first "ne" is closed before "boit".
+  if (/\bne\s*$/.test(before.slice(0, cueEnd)) && /\b(?:pas|plus|rien|jamais|point)\b\s+\S/.test(between)) return false;
   const words = wordsOf(between);
   if (words.length > NEGATION_WINDOW_WORDS) return false;
   for (let i = 0; i < words.length; i += 1) {

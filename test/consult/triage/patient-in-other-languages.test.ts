@@ -66,3 +66,10 @@ describe('signs named in a question about what to watch for', () => {
     expect(signsIn('What should I do, the 2 year old is convulsing?')).toContain('convulsions');
   });
 });
+
+describe('French negation brackets one verb', () => {
+  it('so a "ne ... plus" before another verb does not negate the next sign', () => {
+    expect(signsIn('Bébé 8 mois, il ne tette plus le sein et ne boit plus rien depuis hier soir')).toContain('unable_to_drink_or_breastfeed');
+    expect(signsIn('Enfant 3 ans, pas de convulsions et boit bien')).toEqual([]);
+  });
+});
