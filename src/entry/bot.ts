@@ -12,7 +12,7 @@ import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain, startHealthIfConfigured } from './runtime.js';
 
 /**
  * `npm run bot`: the Telegram bot (TELEGRAM_BOT_TOKEN). Long polling through @grammyjs/runner, or a
@@ -107,12 +107,16 @@ runMain(async () => {
     };
   }
 
+  const health = await startHealthIfConfigured(config, logger, runtime.databaseReachable);
+
   exitOnSignals(logger, 'bot', () =>
-    runtime.shutdown({
-      stopIntake: async () => {
-        await stopBot();
-        await intake.idle();
-      },
-    }),
+    runtime
+      .shutdown({
+        stopIntake: async () => {
+          await stopBot();
+          await intake.idle();
+        },
+      })
+      .finally(() => health?.close()),
   );
 });

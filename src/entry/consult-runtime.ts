@@ -25,7 +25,7 @@ import { createInProcessJobQueue } from '../jobs/in-process-job-queue.js';
 import type { Logger } from '../infra/log/logger.js';
 import type { Embedder } from '../rag/embedder.js';
 import type { PlanWriter } from '../rag/plan-writer.js';
-import { settlesWithin } from '../core/settles-within.js';
+import { databaseAnswers } from './runtime.js';
 import { sendGateReply, type GateReplyDeps } from '../consult/send-gate-reply.js';
 import type { GateReply } from '../consult/sender-gate.js';
 import { guidelineCoverage } from '../rag/condition-coverage.js';
@@ -221,13 +221,7 @@ export async function buildConsultRuntime(options: {
     queue,
     runner,
     gateReply: (reply) => sendGateReply(engine, reply),
-    async databaseReachable() {
-      const probe = db.sql.query('SELECT 1').then(
-        () => true,
-        () => false,
-      );
-      return (await settlesWithin(probe, 2_000)) && (await probe);
-    },
+    databaseReachable: () => databaseAnswers(db),
     startPump(everyMs = 5_000) {
       if (pump) return;
       pump = setInterval(() => {

@@ -7,10 +7,11 @@ import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestionStatus, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
 import { createReviewStore } from '../infra/db/stores/review-store.js';
+import { healthResponse, HEALTH_PATH } from '../infra/health/health-server.js';
 import { createQueueBoard } from '../jobs/queue-board.js';
 import { createReviewApp } from '../review/http/app.js';
 import { createWorkerAdmin } from '../review/admin/worker-admin.js';
-import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, databaseAnswers, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /** `npm run review`: the supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080). */
 cliProgram('npm run review', 'The supervisor review web app on REVIEW_HOST:REVIEW_PORT (default 127.0.0.1:8080).').parse();
@@ -35,7 +36,14 @@ runMain(async () => {
     secureCookies: config.review.publicUrl.startsWith('https://'),
     addressOf: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });
-  const server = serve({ fetch: app.fetch, hostname: config.review.host, port: config.review.port });
+  // GET /healthz for a container's health check: the app answers and its database does. Outside the
+  // app, so it needs no session and sets no cookie.
+  const fetch: typeof app.fetch = async (request, ...rest) => {
+    if (new URL(request.url).pathname !== HEALTH_PATH) return app.fetch(request, ...rest);
+    const { status, body } = healthResponse(await databaseAnswers(db));
+    return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  };
+  const server = serve({ fetch, hostname: config.review.host, port: config.review.port });
   log.info({ host: config.review.host, port: config.review.port, queueBoard: board !== undefined }, 'review app listening');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

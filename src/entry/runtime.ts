@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
+import { settlesWithin } from '../core/settles-within.js';
 import { loadConfig, type Config } from '../infra/config/config.js';
 import { storageFailure } from '../infra/db/data-dir-check.js';
 import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
+import { startHealthServer, type HealthServer } from '../infra/health/health-server.js';
 import { createLogger, type Logger } from '../infra/log/logger.js';
 
 /** Exit code for a set-up the operator must fix (sysexits EX_CONFIG). */
@@ -77,6 +79,27 @@ export async function withMigratedDatabase<T>(config: Config, work: (opened: { d
 function explainStorageFailure(db: Database, error: unknown): unknown {
   if (db.dataDir === undefined || isAppError(error, 'data_dir')) return error;
   return storageFailure(db.dataDir, error) ?? error;
+}
+
+/** True when the database answers `SELECT 1` within `withinMs` (default 2,000 ms); never rejects. */
+export async function databaseAnswers(db: Database, withinMs = 2_000): Promise<boolean> {
+  const probe = db.sql.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+  return (await settlesWithin(probe, withinMs)) && (await probe);
+}
+
+/**
+ * Starts GET /healthz on HEALTH_HOST:HEALTH_PORT when HEALTH_PORT is set (a container's health check
+ * asks it); healthy while `probe` (the database answering, say) resolves true. Call it once start-up is
+ * done, so "healthy" also means "started".
+ */
+export async function startHealthIfConfigured(config: Config, logger: Logger, probe: () => Promise<boolean>): Promise<HealthServer | undefined> {
+  if (!config.health) return undefined;
+  const server = await startHealthServer({ ...config.health, probe });
+  logger.info({ host: config.health.host, port: server.port }, 'health endpoint listening');
+  return server;
 }
 
 /**

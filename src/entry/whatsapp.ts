@@ -6,7 +6,7 @@ import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime, engineLog } from './consult-runtime.js';
-import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain, startHealthIfConfigured } from './runtime.js';
 
 /**
  * `npm run whatsapp`: the WhatsApp bot through WhatsApp Web (whatsapp-web.js driving Chromium at
@@ -47,5 +47,7 @@ runMain(async () => {
 
   // Replies whose send failed, or that waited for a reconnect or for a worker's plan, go out from here.
   runtime.startPump();
-  exitOnSignals(logger, 'whatsapp', () => runtime.shutdown({ stopIntake: () => channel.stop(), closeAfterJobs: () => web.stop() }));
+  const health = await startHealthIfConfigured(config, logger, runtime.databaseReachable);
+
+  exitOnSignals(logger, 'whatsapp', () => runtime.shutdown({ stopIntake: () => channel.stop(), closeAfterJobs: () => web.stop() }).finally(() => health?.close()));
 });

@@ -2,7 +2,7 @@ import { createChannelMessenger, type ChannelSenders } from '../bot/channel-mess
 import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain, startHealthIfConfigured } from './runtime.js';
 
 /**
  * `npm run worker`: consumes plan and follow-up jobs from Redis (BullMQ). Run as many as needed; a job
@@ -24,6 +24,7 @@ runMain(async () => {
   const runtime = await buildConsultRuntime({ config, db, logger, messenger: createChannelMessenger(senders), runJobs: 'worker' });
   await runtime.runner?.start();
   logger.info({ pid: process.pid }, 'worker started');
+  const health = await startHealthIfConfigured(config, logger, runtime.databaseReachable);
 
-  exitOnSignals(logger, 'worker', () => runtime.shutdown());
+  exitOnSignals(logger, 'worker', () => runtime.shutdown().finally(() => health?.close()));
 });

@@ -96,6 +96,9 @@ const envSchema = z.object({
   TELEGRAM_WEBHOOK_HOST: z.string().trim().optional().default('127.0.0.1'),
   WHATSAPP_ENABLED: boolFlag,
   CHROMIUM_PATH: z.string().trim().optional().default('/usr/bin/chromium'),
+  /** GET /healthz of the bot, WhatsApp and worker processes (a container's health check); unset = none. */
+  HEALTH_PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
+  HEALTH_HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
   REVIEW_PORT: int(8080, 1, 65535),
   REVIEW_HOST: z.string().trim().min(1).optional().default('127.0.0.1'),
   /** The address supervisors open (used in set-password links); https:// turns on Secure cookies. */
@@ -167,6 +170,8 @@ export interface Config {
         webhookHost: string;
       };
   whatsapp: { enabled: boolean; chromiumPath: string };
+  /** Where a long-running process answers GET /healthz; undefined = no health endpoint (the review app has its own on REVIEW_PORT). */
+  health: { host: string; port: number } | undefined;
   reviewPort: number;
   review: { host: string; port: number; publicUrl: string };
   /**
@@ -277,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         }
       : { enabled: false },
     whatsapp: { enabled: e.WHATSAPP_ENABLED, chromiumPath: e.CHROMIUM_PATH },
+    health: e.HEALTH_PORT === undefined ? undefined : { host: e.HEALTH_HOST, port: e.HEALTH_PORT },
     reviewPort: e.REVIEW_PORT,
     review: { host: e.REVIEW_HOST, port: e.REVIEW_PORT, publicUrl: (e.REVIEW_PUBLIC_URL ?? `http://${e.REVIEW_HOST}:${e.REVIEW_PORT}`).replace(/\/+$/, '') },
     senderHashSecret: e.SENDER_HASH_SECRET,
