@@ -11,7 +11,10 @@ import type { PlanStore } from '../consult/plan-store.js';
 import type { Messenger } from '../consult/messenger.js';
 import type { InterviewModel } from '../consult/interview-model.js';
 import { followUpJob, planJob, planJobId, type PlanJobDeps } from '../consult/plan-job.js';
-import { databaseGuidelineIndex } from '../infra/db/guideline-index.js';
+import { databaseCorpusVersion, databaseGuidelineIndex } from '../infra/db/guideline-index.js';
+import { openSearchCacheStores } from '../infra/cache/search-caches.js';
+import { cachedGuidelineSearch } from '../rag/cached-search.js';
+import type { SearchCacheCounters } from '../rag/search-cache.js';
 import type { Database } from '../infra/db/open-database.js';
 import { createConsultStore } from '../infra/db/stores/consult-store.js';
 import { createSideEffectLedger } from '../infra/db/stores/side-effect-store.js';
@@ -49,6 +52,8 @@ export interface ConsultRuntime {
   runner: JobRunner | undefined;
   /** Hands unfinished work back to the engine after a restart: pending turns, unsent replies, plans. */
   resume(): Promise<void>;
+  /** What the search caches served in this process; undefined when SEARCH_CACHE_TTL_SECONDS=0. */
+  searchCache: Readonly<SearchCacheCounters> | undefined;
   /** Answers of the sender gate, through the outbox. */
   gateReply(reply: GateReply): Promise<void>;
   /** Whether the database answers a trivial query within two seconds. */
@@ -148,7 +153,36 @@ export async function buildConsultRuntime(options: {
     runner = local;
   }
 
-  const search = (input: SearchGuidelinesInput) => searchGuidelines({ index, reranker, ...(embedder ? { embedder } : {}) }, input);
+  const searchDeps = { index, reranker, ...(embedder ? { embedder } : {}) };
+  let search = (input: SearchGuidelinesInput) => searchGuidelines(searchDeps, input);
+  let searchCache: Readonly<SearchCacheCounters> | undefined;
+  let closeSearchCache: () => Promise<void> = async () => undefined;
+  if (config.searchCache.ttlSeconds > 0) {
+    let warned = 0;
+    const stores = await openSearchCacheStores({
+      redisUrl: config.redisUrl,
+      prefix: `${config.jobsPrefix}:search-cache:`,
+      ...config.searchCache,
+      // A cache that is away only costs speed: say so at most once a minute.
+      onError: (error) => {
+        if (Date.now() - warned < 60_000) return;
+        warned = Date.now();
+        logger.warn({ error: error.message.slice(0, 200) }, 'search cache unreachable; searching uncached');
+      },
+    });
+    closeSearchCache = () => stores.close();
+    const cached = cachedGuidelineSearch({
+      ...searchDeps,
+      results: stores.results,
+      embeddings: stores.embeddings,
+      corpusVersion: databaseCorpusVersion(db),
+      configuration: r.kind === 'http' ? `rerank:http:${r.url}:${r.model ?? ''}` : 'rerank:feature',
+      log,
+    });
+    search = (input) => cached.search(input);
+    searchCache = cached.counters;
+    logger.info({ store: stores.kind, ttlSeconds: config.searchCache.ttlSeconds, maxEntries: config.searchCache.maxEntries }, 'search cache ready');
+  }
   const hashSender = createSenderHasher(await resolveSenderHashSecret(config));
   const jobs: JobQueue = {
     async enqueue(job, payload, enqueueOptions) {
@@ -210,6 +244,7 @@ export async function buildConsultRuntime(options: {
       await stopPump();
       await runner?.close({ drainMs: 10_000 });
       await closeQueue();
+      await closeSearchCache();
     })());
   let shut: Promise<void> | undefined;
 
@@ -220,6 +255,7 @@ export async function buildConsultRuntime(options: {
     store,
     queue,
     runner,
+    searchCache,
     gateReply: (reply) => sendGateReply(engine, reply),
     databaseReachable: () => databaseAnswers(db),
     startPump(everyMs = 5_000) {

@@ -52,6 +52,10 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, { message: 'must be a redis:// URL' }).optional()),
   JOBS_LOCK_SECONDS: int(30, 1, 3600),
   JOBS_CONCURRENCY: int(8, 1, 256),
+  /** Seconds a cached search result or query vector is served; 0 turns both search caches off. */
+  SEARCH_CACHE_TTL_SECONDS: int(3600, 0, 7 * 86_400),
+  /** Entries each search cache holds at most (results, query vectors), least recently used out first. */
+  SEARCH_CACHE_MAX_ENTRIES: int(10_000, 1, 10_000_000),
   JOBS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' }).optional().default('chw'),
 
   ANTHROPIC_API_KEY: optionalString,
@@ -121,6 +125,11 @@ export interface Config {
   jobsLockSeconds: number;
   /** Jobs of one kind (plans, follow-ups) a process runs at once; mostly waiting on the LLM. */
   jobsConcurrency: number;
+  /**
+   * The query-vector and search-result caches: on Redis under `<JOBS_PREFIX>:search-cache:` when
+   * REDIS_URL is set, in memory otherwise. `ttlSeconds` 0: no caching.
+   */
+  searchCache: { ttlSeconds: number; maxEntries: number };
   llm:
     | { kind: 'offline' }
     | {
@@ -227,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jobsPrefix: e.JOBS_PREFIX,
     jobsLockSeconds: e.JOBS_LOCK_SECONDS,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    searchCache: { ttlSeconds: e.SEARCH_CACHE_TTL_SECONDS, maxEntries: e.SEARCH_CACHE_MAX_ENTRIES },
     llm: e.ANTHROPIC_API_KEY
       ? {
           kind: 'anthropic',

@@ -1,6 +1,7 @@
 import type { GuidelineIndex } from '../../rag/guideline-index.js';
 import type { Database } from './open-database.js';
-import { countVectorsByModel, listChunksMentioning, listChunksWithHeading, searchChunksByTextVariants, searchChunksByVectorVariants } from './stores/guideline-chunk-store.js';
+import type { CorpusVersion } from '../../rag/search-cache.js';
+import { countVectorsByModel, listChunksMentioning, readCorpusVersion, listChunksWithHeading, searchChunksByTextVariants, searchChunksByVectorVariants } from './stores/guideline-chunk-store.js';
 
 /**
  * The GuidelineIndex port over the database (PGlite or PostgreSQL, same SQL). Which embedding models the
@@ -24,4 +25,16 @@ export function databaseGuidelineIndex(db: Database, options: { modelCacheMs?: n
     sectionsWithHeading: (query) => listChunksWithHeading(db, query),
     sectionsMentioning: (query) => listChunksMentioning(db, query),
   };
+}
+
+/**
+ * The CorpusVersion port over the database: one indexed read of a one-row table per call; calls made
+ * while a read is in flight share it (a plan's parallel searches ask once).
+ */
+export function databaseCorpusVersion(db: Database): CorpusVersion {
+  let inFlight: Promise<string> | undefined;
+  return () =>
+    (inFlight ??= readCorpusVersion(db).finally(() => {
+      inFlight = undefined;
+    }));
 }

@@ -1,15 +1,18 @@
 import { Redis } from 'ioredis';
 
 /**
- * A Redis connection for BullMQ: `maxRetriesPerRequest: null` is what BullMQ's blocking commands need;
- * the connect timeout makes a missing server an error at start-up, not a hang.
+ * A Redis connection for BullMQ (`maxRetriesPerRequest: null` is what its blocking commands need) or,
+ * with `purpose: 'cache'`, for the search caches; the connect timeout makes a missing server an error
+ * at start-up, not a hang.
  */
-export async function connectRedis(url: string, options: { connectTimeoutMs?: number } = {}): Promise<Redis> {
+export async function connectRedis(url: string, options: { connectTimeoutMs?: number; purpose?: 'jobs' | 'cache' } = {}): Promise<Redis> {
   const redis = new Redis(url, {
-    maxRetriesPerRequest: null,
     connectTimeout: options.connectTimeoutMs ?? 2_000,
     lazyConnect: true,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    // A cache must never hold a search up: while Redis is away a command fails at once (a miss), and
+    // one that gets no answer in 500 ms is given up.
+    ...(options.purpose === 'cache' ? { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 500 } : { maxRetriesPerRequest: null }),
   });
   // Until the caller takes over, connection errors surface through the rejected promise below.
   const swallow = (): void => undefined;

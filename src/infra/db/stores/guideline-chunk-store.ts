@@ -335,6 +335,15 @@ export async function setChunkEmbeddings(
   );
 }
 
+/**
+ * The corpus version (migration 20261203100000_guideline_corpus_version): raised in the same transaction
+ * as any change to what retrieval reads, so every process sees a new one once the change is committed.
+ */
+export async function readCorpusVersion(db: Database): Promise<string> {
+  const rows = await db.sql.query<{ version: string }>('SELECT version::text AS version FROM guideline_corpus_version WHERE id');
+  return rows[0]?.version ?? '0';
+}
+
 /** Inserts many chunks without vectors in one statement. */
 export async function insertGuidelineChunks(db: Database, inputs: GuidelineChunkInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
