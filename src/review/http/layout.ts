@@ -94,6 +94,8 @@ ol.plan li{margin:.4rem 0}
 details.fold{border-top:1px solid #ccc;margin:.5rem 0;padding:.25rem 0}
 details.fold>summary{cursor:pointer;min-height:44px;display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
 details.fold>summary h2{display:inline;margin:0}
+details.fold>summary::before{content:'▸';color:#0b3d5c}
+details.fold[open]>summary::before{content:'▾'}
 details.followup,details.sources{margin:.5rem 0}
 details.followup>summary,details.sources>summary{cursor:pointer;min-height:44px;padding:.5rem 0}
 fieldset.flag-line{margin:.5rem 0}
