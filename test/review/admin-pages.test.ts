@@ -89,7 +89,16 @@ describe('admin pages', () => {
     const worker = await db.prisma.healthWorker.findFirstOrThrow({ where: { displayName: 'Abena' } });
     await admin.get('/admin/people');
     expect(admin.lastHtml).toContain('Abena</strong> · active · telegram');
+    // The button only asks: a confirm page, then its form (CSRF token and confirm=yes) revokes.
+    expect(admin.lastHtml).toContain(`href="/admin/workers/${worker.id}/revoke"`);
+    expect((await admin.get(`/admin/workers/${worker.id}/revoke`)).status).toBe(200);
+    expect(admin.lastHtml).toContain('<h1>Revoke access of Abena?</h1>');
     expect((await admin.post(`/admin/workers/${worker.id}/revoke`, { csrf: admin.csrf() })).status).toBe(200);
+    expect(admin.lastHtml).toContain('<h1>Revoke access of Abena?</h1>');
+    expect((await db.prisma.healthWorker.findUniqueOrThrow({ where: { id: worker.id } })).status).toBe('active');
+    expect((await admin.post(`/admin/workers/${worker.id}/revoke`, { confirm: 'yes' })).status).toBe(403);
+    await admin.get(`/admin/workers/${worker.id}/revoke`);
+    expect((await admin.post(`/admin/workers/${worker.id}/revoke`, { csrf: admin.csrf(), confirm: 'yes' })).status).toBe(200);
     expect(admin.lastHtml).toContain('Access revoked.');
     expect(admin.lastHtml).toContain('Abena</strong> · revoked');
 
@@ -116,7 +125,9 @@ describe('admin pages', () => {
     expect((await ama.get('/')).status).toBe(200);
     const amaId = (await db.prisma.staffMember.findUniqueOrThrow({ where: { email: 'ama@example.org' } })).id;
     await admin.get('/admin/people');
-    expect((await admin.post(`/admin/staff/${amaId}/revoke`, { csrf: admin.csrf() })).status).toBe(200);
+    expect((await admin.get(`/admin/staff/${amaId}/revoke`)).status).toBe(200);
+    expect(admin.lastHtml).toContain('Revoke the sign-in of');
+    expect((await admin.post(`/admin/staff/${amaId}/revoke`, { csrf: admin.csrf(), confirm: 'yes' })).status).toBe(200);
     const after = await ama.get('/');
     expect(after.status).toBe(303);
     expect(after.headers.get('location')).toBe('/login');
@@ -143,11 +154,18 @@ describe('admin pages', () => {
       expect(res.status).toBe(200);
       expect(admin.lastHtml).toContain('__UI_CONFIG__');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      // Its <base href> is what its relative script URLs resolve against; the Google Fonts link is dropped.
+      expect(res.headers.get('content-security-policy')).toContain("base-uri 'self'");
+      expect(admin.lastHtml).toContain('<base href="/admin/queues/"');
+      expect(admin.lastHtml).not.toContain('fonts.googleapis.com');
+      const script = /<script defer src="(static\/js\/main[^"]+)"/.exec(admin.lastHtml)?.[1];
+      expect((await admin.get(`/admin/queues/${script}`)).status).toBe(200);
       const api = await admin.get('/admin/queues/api/queues');
       expect(api.status).toBe(200);
       expect(admin.lastHtml).toContain('"jobs"');
       const page = await admin.get('/admin');
       expect(page.headers.get('content-security-policy')).not.toContain('script-src');
+      expect(page.headers.get('content-security-policy')).toContain("base-uri 'none'");
       expect(admin.lastHtml).toContain('href="/admin/queues"');
       await staff('supervisor', 'efua@example.org');
       const efua = await as('efua@example.org', boardApp);

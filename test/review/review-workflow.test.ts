@@ -173,8 +173,8 @@ describe('review queue, consult page and review', () => {
     expect(order.every((i, k) => i > 0 && (k === 0 || i > order[k - 1]!))).toBe(true);
     expect(page).toContain('<time datetime="2026-11-20T09:01:00.000Z">09:01</time>');
     expect(page).toMatch(/<strong>fever<\/strong>.*the message at 09:01<\/a>: <q>fever 3 days, RDT positive<\/q>/);
-    expect(page).toMatch(/Working diagnosis: <strong>uncomplicated malaria<\/strong>/);
-    expect(page).toMatch(/Differentials[\s\S]*typhoid fever/);
+    expect(page).toMatch(/<dt>Diagnosis<\/dt><dd><strong>uncomplicated malaria<\/strong>/);
+    expect(page).toMatch(/also considered: typhoid fever/);
     expect(page).toMatch(/<details class="citation"[^>]*>\s*<summary>\[S1\]/);
     expect(page).toContain('Treat adults with uncomplicated malaria with an ACT for 3 days.');
     expect(page).toContain('href="https://www.ncbi.nlm.nih.gov/books/NBK588130/"');
@@ -182,7 +182,7 @@ describe('review queue, consult page and review', () => {
     expect(await db.prisma.auditEvent.count({ where: { action: 'review.consult_viewed', subjectId: ids.full, actorId: ids.ama } })).toBeGreaterThan(0);
 
     await ama.get(`/consults/${ids.urgent}`);
-    expect(ama.lastHtml).toMatch(/Danger signs raised[\s\S]*convulsions/);
+    expect(ama.lastHtml).toMatch(/Urgent referral<\/h2>\s*<p>Danger signs: convulsions/);
   });
 
   it('renders script in a CHW message as text', async () => {
@@ -222,7 +222,7 @@ describe('review queue, consult page and review', () => {
     await ama.get(`/consults/${ids.full}?saved=1`);
     expect(ama.lastHtml).toContain('Review saved.');
     expect(ama.lastHtml).toContain('Partly agree');
-    expect(ama.lastHtml).toContain('Line 2: Missing step, Wrong for this patient');
+    expect(ama.lastHtml).toMatch(/<a href="#line-[0-9a-f]{8}-1">Give artemether-lumefantrine twice daily for 3 days\.<\/a>: Missing step, Wrong for this patient/);
     expect(ama.lastHtml).not.toContain('<img src=x');
     expect(ama.lastHtml).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(ama.lastHtml).toContain('waiting for delivery');
@@ -242,6 +242,10 @@ describe('review queue, consult page and review', () => {
     expect((await ama.post(`/consults/${ids.urgent}/review`, { ...base, feedback: 'ok' })).status).toBe(400);
     expect(ama.lastHtml).toContain('Choose whether you agree with the plan.');
     expect((await ama.post(`/consults/${ids.urgent}/review`, { ...base, agreement: 'agree', 'flag-9': 'unsafe' })).status).toBe(400);
+    // A heading, a note or a source line is not a step of the plan: it cannot be flagged.
+    await ama.get(`/consults/${ids.full}`);
+    expect((await ama.post(`/consults/${ids.full}/review`, { csrf: ama.csrf(), submission: ama.field('submission'), agreement: 'agree', 'flag-0': 'unsafe' })).status).toBe(400);
+    expect(ama.lastHtml).toContain('A plan-line flag does not match the plan.');
     expect((await ama.post(`/consults/${ids.urgent}/review`, { submission: base.submission, agreement: 'agree' })).status).toBe(403);
     expect(await db.prisma.supervisorReview.count({ where: { consultId: ids.urgent } })).toBe(0);
   });

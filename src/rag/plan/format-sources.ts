@@ -5,6 +5,9 @@ export function bookshelfUrl(accession: string): string | null {
   return /^NBK\d+$/.test(accession) ? `https://www.ncbi.nlm.nih.gov/books/${accession}/` : null;
 }
 
+/** The heading of a plan's Sources block (bold in the neutral markup); the review app reads it to tell source lines from plan lines. */
+export const SOURCES_HEADING = 'Sources';
+
 /**
  * The "Sources" block of a plan: one line per cited label, in label order, as
  * `S1: <book title> > <section path> - <Bookshelf link>`; sample sections say they have no Bookshelf
@@ -18,7 +21,7 @@ export function formatSources(sections: readonly LabelledSection[], citedLabels:
     if (!section) continue;
     lines.push(`- ${label}: ${section.bookTitle} > ${section.sectionPath} - ${where(section.accession)}`);
   }
-  return lines.length === 0 ? '' : ['**Sources**', ...lines].join('\n');
+  return lines.length === 0 ? '' : [`**${SOURCES_HEADING}**`, ...lines].join('\n');
 }
 
 function where(accession: string): string {

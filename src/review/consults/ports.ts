@@ -56,7 +56,11 @@ export interface ConsultRecord {
   urgentReferral: boolean;
   /** Danger-sign codes triage raised in this consult, in the order raised. */
   dangerSigns: string[];
-  transcript: Array<{ id: string; direction: 'inbound' | 'outbound'; kind: string; replyKind: string | null; text: string | null; at: Date }>;
+  /**
+   * Every message of the consult in order, the urgent referral sent on arrival included; `planId` is
+   * set on the message that carried a plan or a follow-up answer (the same text as that plan).
+   */
+  transcript: Array<{ id: string; direction: 'inbound' | 'outbound'; kind: string; replyKind: string | null; text: string | null; at: Date; planId: string | null }>;
   findings: Array<{ category: string; value: string; negated: boolean; sourceMessageId: string | null }>;
   diagnoses: Array<{ condition: string; rank: number; confidence: number | null; source: string; rationale: string | null }>;
   plans: Array<{
@@ -104,7 +108,7 @@ export interface NewReview {
 
 export interface DashboardData {
   /** Consults per ISO week (Monday, UTC) per health worker. */
-  weekly: Array<{ weekStart: Date; healthWorkerName: string; consults: number }>;
+  weekly: Array<{ weekStart: Date; healthWorkerName: string; consults: number; urgent: number }>;
   consults: number;
   urgent: number;
   reviewed: number;
@@ -112,6 +116,16 @@ export interface DashboardData {
   reviews: number;
   /** Minutes from the first inbound message to the Assessment & Plan, one per planned consult. */
   minutesToPlan: number[];
+  /** Consults per working diagnosis (rank 1; null: none stated), most frequent first. */
+  diagnoses: Array<{ condition: string | null; consults: number }>;
+  /** Reviews per health worker and agreement. */
+  agreementByWorker: Array<{ healthWorkerName: string; agreement: Agreement | null; reviews: number }>;
+  /** Messages a CHW sent after the Assessment & Plan (follow-up questions), and how many have their answer. */
+  followUps: { asked: number; answered: number };
+  /** Follow-up questions still without an answer, oldest first (at most 10). */
+  unansweredFollowUps: Array<{ consultId: string; askedAt: Date; text: string | null }>;
+  unreviewed: number;
+  urgentUnreviewed: number;
 }
 
 export interface ReviewExportRow {
@@ -143,4 +157,6 @@ export interface ReviewStore {
   saveReview(review: NewReview): Promise<{ reviewId: string; created: boolean }>;
   dashboard(scope: ReviewScope, since: Date): Promise<DashboardData>;
   exportReviews(scope: ReviewScope, range: { from: Date; before: Date }): Promise<ReviewExportRow[]>;
+  /** The oldest review in scope (null: none), how many there are, and how many were made at or after `since`. */
+  reviewSpan(scope: ReviewScope, since: Date): Promise<{ oldest: Date | null; all: number; since: number }>;
 }

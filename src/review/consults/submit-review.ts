@@ -1,6 +1,6 @@
 import type { ReviewAudit, StaffAccount } from '../auth/ports.js';
 import { findFeedbackChat } from './feedback-chat.js';
-import { planLineCount } from './plan-lines.js';
+import { flaggableLines } from './plan-lines.js';
 import { AGREEMENTS, LINE_FLAGS, type Agreement, type LineFlag, type ReviewStore } from './ports.js';
 import { mayOpen } from './scope.js';
 
@@ -10,7 +10,7 @@ export const MAX_FEEDBACK_CHARS = 2000;
 export interface ReviewSubmission {
   consultId: string;
   agreement: string;
-  /** Flags per plan line, lines 0-based as planLines() numbers them. */
+  /** Flags per plan line, lines 0-based as planLines() numbers them; only steps (flaggableLines) may be flagged. */
   lineFlags: Array<{ line: number; flags: string[] }>;
   feedback: string;
   sendToHealthWorker: boolean;
@@ -37,7 +37,8 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
   const consult = await deps.store.consultRecord(input.consultId);
   if (!consult) return { ok: false, reason: 'not_found' };
   const plan = consult.plans.find((p) => p.kind === 'assessment_plan');
-  const lines = plan ? planLineCount(plan.text) : 0;
+  // Only the plan's steps may be flagged: not its headings, notes or sources.
+  const flaggable = new Set(plan ? flaggableLines(plan.text).map((l) => l.index) : []);
   const feedback = input.feedback.replace(/\r\n/g, '\n').trim();
   const problems: string[] = [];
   if (!AGREEMENTS.includes(input.agreement as Agreement)) problems.push('Choose whether you agree with the plan.');
@@ -50,7 +51,7 @@ export async function submitReview(deps: { store: ReviewStore; audit: ReviewAudi
   const lineFlags: Array<{ line: number; flags: LineFlag[] }> = [];
   for (const entry of input.lineFlags) {
     const flags = [...new Set(entry.flags)].filter((f): f is LineFlag => LINE_FLAGS.includes(f as LineFlag));
-    if (flags.length !== entry.flags.length || !Number.isInteger(entry.line) || entry.line < 0 || entry.line >= lines) {
+    if (flags.length !== entry.flags.length || !Number.isInteger(entry.line) || !flaggable.has(entry.line)) {
       problems.push('A plan-line flag does not match the plan.');
       break;
     }

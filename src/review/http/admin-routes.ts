@@ -5,7 +5,7 @@ import type { IngestionStatus, StaffAdmin, WorkerAdmin } from '../admin/ports.js
 import type { ReviewAudit, ReviewAuthStore } from '../auth/ports.js';
 import { formOf, notFound, type ReviewEnv } from './context.js';
 import { page } from './layout.js';
-import { ingestionView, peopleView } from './views/admin-view.js';
+import { confirmView, ingestionView, peopleView } from './views/admin-view.js';
 
 export interface AdminDeps {
   workers: WorkerAdmin;
@@ -66,7 +66,28 @@ export function registerAdminRoutes(app: Hono<ReviewEnv>, deps: AdminDeps): void
     );
   });
 
+  // Revoking is for good, so it takes two steps: the button opens a page that says what will happen,
+  // and only that page's form (CSRF token and confirm=yes) revokes. Both work without JavaScript.
+  const confirmWorker = async (c: Context<ReviewEnv>) => {
+    const worker = (await deps.workers.listWorkers()).find((w) => w.id === c.req.param('id') && w.status !== 'revoked');
+    if (!worker) return notFound(c);
+    return c.html(
+      page(
+        'Revoke access',
+        confirmView({
+          title: `Revoke access of ${worker.displayName}?`,
+          consequences: ['Their next message gets the reply for unknown senders.', 'Their chat binding and any unused invite code are cleared.', 'This cannot be undone: to give them access again, enroll them again.'],
+          action: `/admin/workers/${worker.id}/revoke`,
+          button: 'Yes, revoke access',
+          csrf: c.get('session').csrfToken,
+        }),
+        chrome(c),
+      ),
+    );
+  };
+  app.get('/admin/workers/:id/revoke', confirmWorker);
   app.post('/admin/workers/:id/revoke', async (c) => {
+    if ((await formOf(c)).confirm !== 'yes') return confirmWorker(c);
     const result = await revokeWorkerFromReview({ workers: deps.workers, audit: deps.audit }, c.get('session').staff, c.req.param('id'));
     if (!result.ok) return people(c, problem(result.message), 404);
     return people(c, html`<p class="notice" role="status">Access revoked. Their next message gets the reply for unknown senders.</p>`);
@@ -83,7 +104,26 @@ export function registerAdminRoutes(app: Hono<ReviewEnv>, deps: AdminDeps): void
     );
   });
 
+  const confirmStaff = async (c: Context<ReviewEnv>) => {
+    const member = (await deps.staff.listStaff()).find((m) => m.id === c.req.param('id') && m.canSignIn && m.id !== c.get('session').staff.id);
+    if (!member) return notFound(c);
+    return c.html(
+      page(
+        'Revoke sign-in',
+        confirmView({
+          title: `Revoke the sign-in of ${member.name}?`,
+          consequences: [`${member.email} is signed out everywhere and their password is removed.`, 'To let them in again, add them again for a new set-password link.'],
+          action: `/admin/staff/${member.id}/revoke`,
+          button: 'Yes, revoke sign-in',
+          csrf: c.get('session').csrfToken,
+        }),
+        chrome(c),
+      ),
+    );
+  };
+  app.get('/admin/staff/:id/revoke', confirmStaff);
   app.post('/admin/staff/:id/revoke', async (c) => {
+    if ((await formOf(c)).confirm !== 'yes') return confirmStaff(c);
     const result = await revokeStaffFromReview({ staff: deps.staff, audit: deps.audit }, c.get('session').staff, c.req.param('id'));
     if (!result.ok) return people(c, problem(result.message), result.reason === 'not_found' ? 404 : 400);
     return people(c, html`<p class="notice" role="status">Sign-in revoked: their sessions ended and their password was removed.</p>`);

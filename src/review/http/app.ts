@@ -55,12 +55,13 @@ export function createReviewApp(deps: ReviewAppDeps): Hono<Env> {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'none'"],
-        // Bull Board (admins, /admin/queues) is a React app with its own scripts and inline styles;
-        // every other page runs no script at all.
+        // Bull Board (admins, /admin/queues) is a React app with its own scripts and inline styles,
+        // which finds them through <base href="/admin/queues/">; every other page runs no script at
+        // all and needs no base.
         ...(scripts ? { scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:'], fontSrc: ["'self'", 'data:'], connectSrc: ["'self'"] } : { styleSrc: ["'self'"], imgSrc: ["'self'"] }),
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
+        baseUri: scripts ? ["'self'"] : ["'none'"],
       },
       referrerPolicy: 'no-referrer',
       xFrameOptions: 'DENY',
@@ -69,7 +70,7 @@ export function createReviewApp(deps: ReviewAppDeps): Hono<Env> {
     });
   const pageHeaders = headers(false);
   const boardHeaders = headers(true);
-  app.use((c, next) => (deps.queueBoard && c.req.path.startsWith('/admin/queues') ? boardHeaders(c, next) : pageHeaders(c, next)));
+  app.use((c, next) => (deps.queueBoard && (c.req.path === '/admin/queues' || c.req.path.startsWith('/admin/queues/')) ? boardHeaders(c, next) : pageHeaders(c, next)));
   app.use(async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

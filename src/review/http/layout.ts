@@ -55,6 +55,8 @@ input[type=email],input[type=password],input[type=text],input[type=date],select,
 input[type=checkbox],input[type=radio]{width:1.25rem;height:1.25rem}
 button{font:inherit;padding:.5rem 1rem;margin-top:.75rem;background:#0b3d5c;color:#fff;border:0;border-radius:4px;cursor:pointer;min-height:44px}
 button.danger{background:#8a1010}
+a.button{display:inline-flex;align-items:center;min-height:44px;padding:.5rem 1rem;margin-top:.5rem;border-radius:4px;color:#fff;background:#0b3d5c;font-weight:600;text-decoration:none}
+a.button.danger{background:#8a1010}
 header button{background:#fff;color:#0b3d5c;margin:0;min-height:auto}
 :focus-visible{outline:3px solid #c75a00;outline-offset:2px}
 fieldset{border:1px solid #999;border-radius:4px;margin:1rem 0;padding:.5rem .75rem}
@@ -78,11 +80,27 @@ ol.queue a{display:block;font-weight:600;padding:.25rem 0}
 .transcript li.urgent{border:2px solid #8a1010}
 .transcript .who{font-weight:600}
 .transcript .text{white-space:pre-wrap}
-.danger{border-left:4px solid #8a1010;padding-left:.75rem}
+section.danger{border-left:4px solid #8a1010;padding-left:.75rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
 dl.facts dt{font-weight:600}
 dl.facts dd{margin:0}
 ol.plan li{margin:.4rem 0}
+.markup h3,.markup h4{font-size:1rem;margin:.75rem 0 .25rem}
+.markup ul{margin:.25rem 0;padding-left:1.25rem}
+.markup li{margin:.3rem 0}
+.markup p{margin:.4rem 0}
+.markup p.note{color:#555;font-size:.9rem}
+.transcript .markup h4{margin:.25rem 0}
+details.fold{border-top:1px solid #ccc;margin:.5rem 0;padding:.25rem 0}
+details.fold>summary{cursor:pointer;min-height:44px;display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
+details.fold>summary h2{display:inline;margin:0}
+details.fold>summary::before{content:'▸';color:#0b3d5c}
+details.fold[open]>summary::before{content:'▾'}
+details.followup,details.sources{margin:.5rem 0}
+details.followup>summary,details.sources>summary{cursor:pointer;min-height:44px;padding:.5rem 0}
+fieldset.flag-line{margin:.5rem 0}
+fieldset.flag-line legend{font-weight:400}
+fieldset.flag-line label.check{display:inline-flex;margin-right:1rem}
 details.citation{display:inline}
 details.citation[open]{display:block;border-left:3px solid #0b3d5c;padding:.25rem .75rem;margin:.25rem 0;background:#f7f9fb}
 details.citation summary{display:inline;cursor:pointer;color:#0b3d5c;font-weight:600;text-decoration:underline}

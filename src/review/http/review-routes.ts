@@ -7,11 +7,13 @@ import { openConsult } from '../consults/open-consult.js';
 import type { ReviewStore } from '../consults/ports.js';
 import { submitReview } from '../consults/submit-review.js';
 import { buildDashboard } from '../reports/dashboard.js';
+import { defaultExportRange, RECENT_EXPORT_DAYS } from '../reports/export-range.js';
 import { exportReviewsCsv } from '../reports/reviews-csv.js';
 import { formLists, formOf, notFound, type ReviewEnv } from './context.js';
 import { page } from './layout.js';
 import { consultView } from './views/consult-view.js';
 import { dashboardView } from './views/dashboard-view.js';
+import { day } from './views/format.js';
 import { readQueueQuery, queueView } from './views/queue-view.js';
 
 /** The queue, consult, review, dashboard and export routes (thin: the use cases decide). */
@@ -64,18 +66,22 @@ export function registerReviewRoutes(app: Hono<ReviewEnv>, deps: { reviews: Revi
     return c.html(page('Dashboard', dashboardView(dashboard), signedIn(c)));
   });
 
-  app.get('/export', (c) => {
-    const now = deps.now();
-    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
-    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  app.get('/export', async (c) => {
+    const range = await defaultExportRange(deps.reviews, c.get('session').staff, deps.now());
+    const why =
+      range.basis === 'recent'
+        ? `the last ${RECENT_EXPORT_DAYS} days, which hold ${range.reviews} review${range.reviews === 1 ? '' : 's'}`
+        : range.basis === 'since_first_review'
+          ? `since the first review (none in the last ${RECENT_EXPORT_DAYS} days): ${range.reviews} review${range.reviews === 1 ? '' : 's'}`
+          : `the last ${RECENT_EXPORT_DAYS} days; there are no reviews yet, so the file will only have its header`;
     return c.html(
       page(
         'Export reviews',
         html`<h1>Export reviews</h1>
-<p>A CSV file of the reviews made in a date range (default: last month), for the programme's monthly report.</p>
+<p>A CSV file of the reviews made in a date range, for the programme's report. The dates start at ${why}.</p>
 <form method="get" action="/export/reviews.csv">
-<label for="from">From</label><input id="from" name="from" type="date" value="${first}" required>
-<label for="to">To (inclusive)</label><input id="to" name="to" type="date" value="${last}" required>
+<label for="from">From</label><input id="from" name="from" type="date" value="${day(range.from)}" required>
+<label for="to">To (inclusive)</label><input id="to" name="to" type="date" value="${day(range.to)}" required>
 <button type="submit">Download CSV</button>
 </form>`,
         signedIn(c),

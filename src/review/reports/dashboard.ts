@@ -13,6 +13,15 @@ export interface Dashboard {
   agreementRate: number | null;
   medianMinutesToPlan: number | null;
   reviews: number;
+  /** Consults and urgent referrals per week, aligned with `weeks`. */
+  referrals: Array<{ consults: number; urgent: number }>;
+  /** Consults per working diagnosis, most frequent first ("none stated" for a consult without one). */
+  diagnoses: Array<{ condition: string; consults: number }>;
+  /** Reviews per CHW by agreement, CHWs by name. */
+  agreementByWorker: Array<{ name: string; agree: number; partly: number; disagree: number }>;
+  followUps: { asked: number; answered: number };
+  /** What is waiting on someone: follow-up questions without an answer, consults (urgent ones too) not reviewed. */
+  open: { unansweredFollowUps: Array<{ consultId: string; askedAt: Date; text: string | null }>; unreviewed: number; urgentUnreviewed: number };
 }
 
 /** Weeks shown on the dashboard (default 12). */
@@ -46,6 +55,20 @@ export async function buildDashboard(store: ReviewStore, staff: StaffAccount, no
     counts[i] = (counts[i] ?? 0) + row.consults;
     byName.set(row.healthWorkerName, counts);
   }
+  const referrals = weekList.map(() => ({ consults: 0, urgent: 0 }));
+  for (const row of data.weekly) {
+    const week = referrals[Math.round((weekStart(row.weekStart).getTime() - first.getTime()) / (7 * 86_400_000))];
+    if (!week) continue;
+    week.consults += row.consults;
+    week.urgent += row.urgent;
+  }
+  const byWorker = new Map<string, { name: string; agree: number; partly: number; disagree: number }>();
+  for (const row of data.agreementByWorker) {
+    if (row.agreement === null) continue;
+    const w = byWorker.get(row.healthWorkerName) ?? { name: row.healthWorkerName, agree: 0, partly: 0, disagree: 0 };
+    w[row.agreement] += row.reviews;
+    byWorker.set(row.healthWorkerName, w);
+  }
   const share = (n: number, d: number) => (d > 0 ? n / d : null);
   return {
     weeks: weekList,
@@ -56,5 +79,10 @@ export async function buildDashboard(store: ReviewStore, staff: StaffAccount, no
     agreementRate: share(data.agreed, data.reviews),
     medianMinutesToPlan: median(data.minutesToPlan),
     reviews: data.reviews,
+    referrals,
+    diagnoses: data.diagnoses.map((d) => ({ condition: d.condition ?? 'none stated', consults: d.consults })),
+    agreementByWorker: [...byWorker.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    followUps: data.followUps,
+    open: { unansweredFollowUps: data.unansweredFollowUps, unreviewed: data.unreviewed, urgentUnreviewed: data.urgentUnreviewed },
   };
 }

@@ -99,7 +99,7 @@ describe.skipIf(!haveChromium && !process.env.CI)('a supervisor reviews a consul
     // The CHW's markup is shown as they typed it, not interpreted.
     expect(await page.locator('.transcript li.inbound .text').first().textContent()).toBe('45 year old man <b>bold</b>');
 
-    const citation = page.locator('ol.plan details.citation').first();
+    const citation = page.locator('section.plan details.citation').first();
     const quote = citation.locator('blockquote');
     expect(await quote.isVisible()).toBe(false);
     await citation.locator('summary').click();

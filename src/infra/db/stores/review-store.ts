@@ -140,8 +140,17 @@ export function createReviewStore(db: Database): ReviewStore {
       );
       const c = head[0];
       if (!c) return null;
-      const messages = await sql.query<{ id: string; direction: 'inbound' | 'outbound'; kind: string; reply_kind: string | null; text: string | null; created_at: Date | string }>(
-        `SELECT id, direction::text AS direction, kind, reply_kind, text, created_at FROM messages WHERE consult_id = $1::uuid ORDER BY seq`,
+      // The consult's own messages, and the urgent referral triage sent on arrival: that one is written
+      // before its message is handled, so when the message opened the consult it carries no consult id,
+      // only the key urgent:<inbound id> (consult-store.ts, commitUrgentReferral).
+      const messages = await sql.query<{ id: string; direction: 'inbound' | 'outbound'; kind: string; reply_kind: string | null; text: string | null; created_at: Date | string; plan_id: string | null }>(
+        `SELECT m.id, m.direction::text AS direction, m.kind, m.reply_kind, m.text, m.created_at,
+                (SELECT p.id FROM plans p WHERE p.consult_id = $1::uuid AND p.idempotency_key = m.idempotency_key) AS plan_id
+           FROM messages m
+          WHERE m.consult_id = $1::uuid
+             OR (m.consult_id IS NULL AND m.direction = 'outbound' AND m.reply_kind = 'urgent'
+                 AND m.idempotency_key IN (SELECT 'urgent:' || i.id::text FROM messages i WHERE i.consult_id = $1::uuid AND i.direction = 'inbound'))
+          ORDER BY m.seq`,
         [consultId],
       );
       const findings = await sql.query<{ category: string; value: string; negated: boolean; source_message_id: string | null }>(
@@ -177,7 +186,7 @@ export function createReviewStore(db: Database): ReviewStore {
         demographics: c.demographics ?? {},
         urgentReferral: c.urgent_referral,
         dangerSigns: [...new Set(signs.flatMap((s) => (s.signs ?? '').split(',').filter(Boolean)))],
-        transcript: messages.map((m) => ({ id: m.id, direction: m.direction, kind: m.kind, replyKind: m.reply_kind, text: m.text, at: date(m.created_at) })),
+        transcript: messages.map((m) => ({ id: m.id, direction: m.direction, kind: m.kind, replyKind: m.reply_kind, text: m.text, at: date(m.created_at), planId: m.plan_id })),
         findings: findings.map((f) => ({ category: f.category, value: f.value, negated: f.negated, sourceMessageId: f.source_message_id })),
         diagnoses: diagnoses.map((d) => ({ condition: d.condition, rank: d.rank, confidence: d.confidence === null ? null : Number(d.confidence), source: d.source, rationale: d.rationale })),
         plans: plans.map((p) => ({
@@ -254,15 +263,40 @@ export function createReviewStore(db: Database): ReviewStore {
 
     async dashboard(scope, since) {
       const params = [scopeParam(scope), since, null];
-      const weekly = await sql.query<{ week: Date | string; name: string | null; n: number }>(
-        `SELECT date_trunc('week', c.created_at AT TIME ZONE 'UTC') AS week, hw.display_name AS name, count(*)::int AS n
+      const weekly = await sql.query<{ week: Date | string; name: string | null; n: number; urgent: number }>(
+        `SELECT date_trunc('week', c.created_at AT TIME ZONE 'UTC') AS week, hw.display_name AS name, count(*)::int AS n,
+                (count(*) FILTER (WHERE c.urgent_referral))::int AS urgent
          ${SCOPED} GROUP BY 1, 2 ORDER BY 1, 2`,
         params,
       );
-      const totals = await sql.query<{ consults: number; urgent: number; reviewed: number }>(
+      const totals = await sql.query<{ consults: number; urgent: number; reviewed: number; urgent_reviewed: number }>(
         `SELECT count(*)::int AS consults, (count(*) FILTER (WHERE c.urgent_referral))::int AS urgent,
-                (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM supervisor_reviews r WHERE r.consult_id = c.id)))::int AS reviewed
+                (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM supervisor_reviews r WHERE r.consult_id = c.id)))::int AS reviewed,
+                (count(*) FILTER (WHERE c.urgent_referral AND EXISTS (SELECT 1 FROM supervisor_reviews r WHERE r.consult_id = c.id)))::int AS urgent_reviewed
          ${SCOPED}`,
+        params,
+      );
+      const diagnoses = await sql.query<{ condition: string | null; n: number }>(
+        `SELECT d.condition, count(*)::int AS n
+         ${SCOPED.replace('LEFT JOIN health_workers hw ON hw.id = c.health_worker_id', 'LEFT JOIN health_workers hw ON hw.id = c.health_worker_id LEFT JOIN diagnoses d ON d.consult_id = c.id AND d.rank = 1')}
+         GROUP BY 1 ORDER BY 2 DESC, 1`,
+        params,
+      );
+      const agreement = await sql.query<{ name: string | null; agreement: Agreement | null; n: number }>(
+        `SELECT hw.display_name AS name, r.agreement, count(*)::int AS n
+           FROM supervisor_reviews r JOIN consults c ON c.id = r.consult_id LEFT JOIN health_workers hw ON hw.id = c.health_worker_id
+          WHERE r.consult_id IN (SELECT c.id ${SCOPED}) GROUP BY 1, 2 ORDER BY 1, 2`,
+        params,
+      );
+      // A follow-up question is a CHW message of the consult after its Assessment & Plan (commands
+      // aside); its answer is the follow-up plan keyed follow-up:<message id> (consult/plan-job.ts).
+      const followUps = await sql.query<{ consult_id: string; created_at: Date | string; text: string | null; answered: boolean }>(
+        `SELECT m.consult_id, m.created_at, m.text,
+                EXISTS (SELECT 1 FROM plans f WHERE f.consult_id = m.consult_id AND f.idempotency_key = 'follow-up:' || m.id::text) AS answered
+           FROM messages m JOIN plans p ON p.consult_id = m.consult_id AND p.kind = 'assessment_plan'
+          WHERE m.direction = 'inbound' AND m.created_at > p.created_at AND coalesce(m.text, '') NOT LIKE '/%'
+            AND m.consult_id IN (SELECT c.id ${SCOPED})
+          ORDER BY m.created_at`,
         params,
       );
       const reviews = await sql.query<{ reviews: number; agreed: number }>(
@@ -277,17 +311,37 @@ export function createReviewStore(db: Database): ReviewStore {
            LEFT JOIN health_workers`)}`,
         params,
       );
-      const t = totals[0] ?? { consults: 0, urgent: 0, reviewed: 0 };
+      const t = totals[0] ?? { consults: 0, urgent: 0, reviewed: 0, urgent_reviewed: 0 };
       const r = reviews[0] ?? { reviews: 0, agreed: 0 };
       return {
-        weekly: weekly.map((w) => ({ weekStart: new Date(`${new Date(w.week).toISOString().slice(0, 10)}T00:00:00Z`), healthWorkerName: w.name ?? '(no CHW)', consults: w.n })),
+        weekly: weekly.map((w) => ({ weekStart: new Date(`${new Date(w.week).toISOString().slice(0, 10)}T00:00:00Z`), healthWorkerName: w.name ?? '(no CHW)', consults: w.n, urgent: w.urgent })),
         consults: t.consults,
         urgent: t.urgent,
         reviewed: t.reviewed,
         reviews: r.reviews,
         agreed: r.agreed,
         minutesToPlan: toPlan.map((m) => Number(m.minutes)),
+        diagnoses: diagnoses.map((d) => ({ condition: d.condition, consults: d.n })),
+        agreementByWorker: agreement.map((a) => ({ healthWorkerName: a.name ?? '(no CHW)', agreement: a.agreement, reviews: a.n })),
+        followUps: { asked: followUps.length, answered: followUps.filter((f) => f.answered).length },
+        unansweredFollowUps: followUps
+          .filter((f) => !f.answered)
+          .slice(0, 10)
+          .map((f) => ({ consultId: f.consult_id, askedAt: date(f.created_at), text: f.text })),
+        unreviewed: t.consults - t.reviewed,
+        urgentUnreviewed: t.urgent - t.urgent_reviewed,
       };
+    },
+
+    async reviewSpan(scope, since) {
+      const rows = await sql.query<{ oldest: Date | string | null; total: number; since: number }>(
+        `SELECT min(r.created_at) AS oldest, count(*)::int AS total, (count(*) FILTER (WHERE r.created_at >= $2))::int AS since
+           FROM supervisor_reviews r JOIN consults c ON c.id = r.consult_id LEFT JOIN health_workers hw ON hw.id = c.health_worker_id
+          WHERE ($1::uuid IS NULL OR hw.supervisor_id = $1::uuid)`,
+        [scopeParam(scope), since],
+      );
+      const r = rows[0];
+      return { oldest: r?.oldest ? date(r.oldest) : null, all: Number(r?.total ?? 0), since: Number(r?.since ?? 0) };
     },
 
     async exportReviews(scope, range) {

@@ -13,7 +13,7 @@ ${input.notice ?? ''}
 ${input.workers.map(
   (w) => html`<li><strong>${w.displayName}</strong> · ${w.status}${w.channels.length ? ` · ${w.channels.join(', ')}` : ''} · supervisor ${w.supervisorEmail ?? 'none'} · since ${day(w.createdAt)}
 ${w.status !== 'revoked'
-  ? html`<form method="post" action="/admin/workers/${w.id}/revoke"><input type="hidden" name="csrf" value="${input.csrf}"><button type="submit" class="danger" aria-label="Revoke access of ${w.displayName}">Revoke access</button></form>`
+  ? html`<a class="button danger" href="/admin/workers/${w.id}/revoke" aria-label="Revoke access of ${w.displayName}">Revoke access…</a>`
   : ''}</li>`,
 )}
 </ul>
@@ -33,7 +33,7 @@ ${w.status !== 'revoked'
 ${input.staff.map(
   (s) => html`<li><strong>${s.name}</strong> · ${s.email} · ${s.role} · ${s.workers} CHW${s.workers === 1 ? '' : 's'} · ${s.canSignIn ? 'can sign in' : 'no password (link unused or revoked)'}
 ${s.canSignIn && s.id !== input.selfId
-  ? html`<form method="post" action="/admin/staff/${s.id}/revoke"><input type="hidden" name="csrf" value="${input.csrf}"><button type="submit" class="danger" aria-label="Revoke sign-in of ${s.name}">Revoke sign-in</button></form>`
+  ? html`<a class="button danger" href="/admin/staff/${s.id}/revoke" aria-label="Revoke sign-in of ${s.name}">Revoke sign-in…</a>`
   : ''}</li>`,
 )}
 </ul>
@@ -61,4 +61,16 @@ ${r.lastRuns.length
       (run) => html`<li><strong>${run.stage}</strong> · ${run.status} · started ${dayTime(run.startedAt)}${run.finishedAt ? ` · finished ${dayTime(run.finishedAt)}` : ''}${run.stats ? html` · <code>${JSON.stringify(run.stats)}</code>` : ''}${run.error ? html` · <span class="error">${run.error}</span>` : ''}</li>`,
     )}</ul>`
   : html`<p>No ingestion runs recorded.</p>`}`;
+}
+
+/** The confirm step of an action that cannot be undone: what it does, a form that does it, and a way back. */
+export function confirmView(input: { title: string; consequences: string[]; action: string; button: string; csrf: string }) {
+  return html`<h1>${input.title}</h1>
+<ul>${input.consequences.map((line) => html`<li>${line}</li>`)}</ul>
+<form method="post" action="${input.action}">
+<input type="hidden" name="csrf" value="${input.csrf}">
+<input type="hidden" name="confirm" value="yes">
+<button type="submit" class="danger">${input.button}</button>
+</form>
+<p><a href="/admin/people">No, go back</a></p>`;
 }

@@ -29,3 +29,13 @@ export const FLAG_LABEL: Record<string, string> = {
 export function bookshelfUrl(accession: string): string | null {
   return /^NBK\d+$/.test(accession) ? `https://www.ncbi.nlm.nih.gov/books/${accession}/` : null;
 }
+
+/**
+ * A finding as the supervisor reads it, its negation worded once: the extractor stores "no vomiting"
+ * with negated set, a model may store "vomiting" with negated set; both read "no vomiting".
+ */
+export function findingText(value: string, negated: boolean): string {
+  const text = value.trim();
+  if (!negated || /^(no|not|none|never|without|denies|denied|absent)\b/i.test(text)) return text;
+  return `no ${text}`;
+}
