@@ -43,9 +43,9 @@ const PRE_NEGATION_CUE =
 const POST_PREVENTION = /^\s*(?:-\s*)?(?:prevention|prophylaxis)\b/;
 
 // Phrases that begin with a cue but do not negate what follows ("no longer breastfeeding" is a
-// danger sign, "has not stopped fitting" affirms the fits).
+// danger sign, "has not stopped fitting" affirms the fits, French "ne bouge que" is "moves only").
 const PSEUDO_NEGATION_AFTER_CUE =
-  /^\s*(?:longer|only|just|sure|certain|doubt|change|improvement|better|stopped|resolved|relief|improving|settled|responding to)\b/;
+  /^\s*(?:longer|only|just|sure|certain|doubt|change|improvement|better|stopped|resolved|relief|improving|settled|responding to|[a-z]+\s+qu(?:e\b|'))/;
 
 const SCOPE_BREAKING_WORDS = new Set([
   'he', 'she', 'they', 'we', 'i', 'baby', 'child', 'patient', 'pt', 'mother', 'mum', 'mom',

@@ -37,7 +37,7 @@ const READERS: readonly Reader[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:spo2|sp02|sao2|o2 sats?|sats?|saturation|oxygen(?: saturation| sat)?|pulse ox\w*)${SEP}${NUMBER}\s*%?`, 'g'),
+    pattern: new RegExp(String.raw`\b(?:spo2|sp02|sao2|o2 sats?|sats?|satur\w*|oxygen(?: saturation| sat)?|pulse ox\w*)${SEP}${NUMBER}\s*%?`, 'g'),
     read: (g) => {
       const value = Number(g[0]);
       return within(value, 40, 100) ? [['spo2_pct', value]] : undefined;

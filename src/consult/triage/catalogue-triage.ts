@@ -286,7 +286,8 @@ function phrasingSource(wording: string): string {
   let source = '';
   for (const [index, token] of tokens.entries()) {
     if (token === '...') {
-      source += String.raw`(?:\s+\S+){0,3}`;
+      // The words skipped never include a negation: "palms and soles not yellow" is no "soles ... yellow".
+      source += String.raw`(?:\s+(?!(?:not|no|never|without|pas|ne|sans|hakuna|hana|bila)\b)\S+){0,3}`;
       continue;
     }
     const optional = token.endsWith('?') && token.length > 1;

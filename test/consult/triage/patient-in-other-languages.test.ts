@@ -73,3 +73,14 @@ describe('French negation brackets one verb', () => {
     expect(signsIn('Enfant 3 ans, pas de convulsions et boit bien')).toEqual([]);
   });
 });
+
+describe('phrasings with a gap, and French "ne ... que"', () => {
+  it('read a sign whose words are apart, but never across a negation', () => {
+    expect(signsIn('4 yr old, eye problem, the cornea is cloudy')).toContain('cornea_clouding');
+    expect(signsIn('Baby 5 days old, yellow eyes, palms and soles not yellow, sucking well')).not.toContain('young_infant_severe_jaundice');
+  });
+
+  it('read "ne bouge que quand on le stimule" as moving only when stimulated, not as a negation', () => {
+    expect(signsIn('Nourrisson 1 mois, ne bouge que quand on le stimule')).toContain('young_infant_movement_only_when_stimulated');
+  });
+});
