@@ -286,8 +286,9 @@ function phrasingSource(wording: string): string {
   let source = '';
   for (const [index, token] of tokens.entries()) {
     if (token === '...') {
-      // The words skipped never include a negation: "palms and soles not yellow" is no "soles ... yellow".
-      source += String.raw`(?:\s+(?!(?:not|no|never|without|pas|ne|sans|hakuna|hana|bila)\b)\S+){0,3}`;
+      // The words skipped stay in one clause and never include a negation: "palms and soles not yellow"
+      // is no "soles ... yellow", nor "yellow eyes, palms ..." a "yellow ... palms".
+      source += String.raw`(?:\s+(?!(?:not|no|never|without|pas|ne|sans|hakuna|hana|bila)\b)[^\s,.;:!?]+){0,3}`;
       continue;
     }
     const optional = token.endsWith('?') && token.length > 1;
