@@ -5,8 +5,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newInviteCode } from '../../../src/consult/enrollment/invite-code.js';
 import { PHOTO_KEPT, VOICE_TYPE_INSTEAD } from '../../../src/consult/media/texts.js';
+import { createConsultPhotos } from '../../../src/infra/db/stores/media-store.js';
 import { createStaffMember } from '../../../src/infra/db/stores/people-store.js';
-import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
+import { createReviewAudit, createReviewAuthStore } from '../../../src/infra/db/stores/review-auth-store.js';
+import { createReviewStore } from '../../../src/infra/db/stores/review-store.js';
+import { hashPassword } from '../../../src/review/auth/secrets.js';
+import { createReviewApp } from '../../../src/review/http/app.js';
+import { ReviewClient } from '../../support/review-client.js';
+import { inviteWorker, testAttemptLimits, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { FAKE_TRANSCRIPTION_API_KEY, FakeOpenAiTranscriptionServer, fakeSpeech } from '../../fakes/fake-openai-transcription-server.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
@@ -49,10 +55,14 @@ export async function jpegWithGpsExif(): Promise<Buffer> {
   return Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
 }
 
+const REVIEW_PASSWORD = 'a long enough password';
+
 async function startBot(extraEnv: Record<string, string>, workers: number) {
   const telegram = new FakeTelegramServer({ chatRateLimit: false });
   const shared = await startSharedDatabase();
-  const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: `voice-${Date.now()}@example.org` });
+  const supervisorEmail = `voice-${Date.now()}@example.org`;
+  const supervisorId = await createStaffMember(shared.db, { role: 'supervisor', name: 'Supervisor', email: supervisorEmail });
+  await createReviewAuthStore(shared.db).setPassword(supervisorId, await hashPassword(REVIEW_PASSWORD));
   const codes: string[] = [];
   for (let i = 0; i < workers; i++) {
     const code = newInviteCode();
@@ -74,6 +84,7 @@ async function startBot(extraEnv: Record<string, string>, workers: number) {
   return {
     telegram,
     shared,
+    supervisorEmail,
     enrolled,
     async close() {
       await bot.stop(10_000);
@@ -188,6 +199,25 @@ describe('voice notes and photos over the fake Bot API, with a transcription end
     expect(meta.width).toBe(64);
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('Exif\u0000\u0000', 'latin1'))).toBe(false);
+
+    // The supervisor sees it on the consult page; another supervisor gets a 404 for it.
+    const db = bot.shared.db;
+    const review = createReviewApp({ auth: createReviewAuthStore(db), audit: createReviewAudit(db), limits: testAttemptLimits(db), reviews: createReviewStore(db), photos: createConsultPhotos(db), secureCookies: false, addressOf: () => '10.1.0.9' });
+    const supervisor = new ReviewClient(review);
+    await supervisor.signIn(bot.supervisorEmail, REVIEW_PASSWORD);
+    expect((await supervisor.get(`/consults/${consult?.id}`)).status).toBe(200);
+    const src = new RegExp(`<img src="(/consults/${consult?.id}/photos/[0-9a-f-]{36})" alt="Photo sent by the CHW`).exec(supervisor.lastHtml)?.[1];
+    expect(src).toBeDefined();
+    const shown = await review.request(src ?? '', { headers: { cookie: [...supervisor.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await shown.arrayBuffer()).equals(stored)).toBe(true);
+    const otherId = await createStaffMember(db, { role: 'supervisor', name: 'Other', email: `other-${Date.now()}@example.org` });
+    await createReviewAuthStore(db).setPassword(otherId, await hashPassword(REVIEW_PASSWORD));
+    const other = new ReviewClient(review);
+    const otherEmail = (await db.sql.query<{ email: string }>(`SELECT email FROM staff_members WHERE id = $1`, [otherId]))[0]?.email ?? '';
+    await other.signIn(otherEmail, REVIEW_PASSWORD);
+    expect((await other.get(src ?? '')).status).toBe(404);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { MediaStore } from '../../../consult/media/ports.js';
+import type { ConsultPhotos } from '../../../review/consults/consult-photos.js';
 import type { Database } from '../open-database.js';
 
 /** The MediaStore port: one message_media row per inbound message, written once. */
@@ -33,4 +34,9 @@ export async function consultPhoto(db: Database, consultId: string, messageId: s
   );
   const row = rows[0];
   return row ? { mimeType: row.mime_type, bytes: new Uint8Array(row.bytes) } : null;
+}
+
+/** The review app's ConsultPhotos port over message_media. */
+export function createConsultPhotos(db: Database): ConsultPhotos {
+  return { photoMessageIds: (consultId) => consultPhotoIds(db, consultId), photo: (consultId, messageId) => consultPhoto(db, consultId, messageId) };
 }

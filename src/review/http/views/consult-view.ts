@@ -117,6 +117,8 @@ export function consultView(input: {
   submissionKey: string;
   problems?: string[];
   saved?: boolean;
+  /** Ids of the transcript's messages that have a photo kept (shown in place). */
+  photos?: ReadonlySet<string>;
 }) {
   const { consult } = input;
   const messageAt = new Map(consult.transcript.map((m) => [m.id, m]));
@@ -144,6 +146,7 @@ ${consult.transcript.map(
   (m) => html`<li id="m-${m.id}" class="${m.direction}${m.replyKind === 'urgent' ? ' urgent' : ''}">
 <span class="who">${m.direction === 'inbound' ? 'CHW' : m.replyKind === 'urgent' ? 'Bot (urgent)' : 'Bot'}</span> <time datetime="${m.at.toISOString()}">${time(m.at)}</time>
 <div class="text">${m.text ?? `(${m.kind})`}</div>
+${input.photos?.has(m.id) ? html`<p class="photo"><a href="/consults/${consult.id}/photos/${m.id}"><img src="/consults/${consult.id}/photos/${m.id}" alt="Photo sent by the CHW at ${time(m.at)} (the bot does not read it)" width="280" loading="lazy"></a></p>` : ''}
 </li>`,
 )}
 </ol>
