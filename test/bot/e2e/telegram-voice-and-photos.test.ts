@@ -15,45 +15,9 @@ import { ReviewClient } from '../../support/review-client.js';
 import { inviteWorker, testAttemptLimits, TEST_SENDER_HASH_SECRET } from '../../support/enrollment.js';
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { FAKE_TRANSCRIPTION_API_KEY, FakeOpenAiTranscriptionServer, fakeSpeech } from '../../fakes/fake-openai-transcription-server.js';
+import { jpegWithGpsExif } from '../../support/jpeg-exif.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
 import { startSharedDatabase } from '../../support/shared-database.js';
-
-/**
- * A JPEG with an EXIF block holding a GPS position (5 deg 36' 12.34" N), as a phone camera writes it:
- * an APP1 "Exif" segment with a little-endian TIFF header, IFD0 pointing at a GPS IFD.
- */
-export async function jpegWithGpsExif(): Promise<Buffer> {
-  const plain = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 30, b: 30 } } }).jpeg().toBuffer();
-  const tiff = Buffer.alloc(80);
-  tiff.write('II', 0, 'latin1');
-  tiff.writeUInt16LE(42, 2);
-  tiff.writeUInt32LE(8, 4);
-  // IFD0: one entry, GPSInfo (0x8825, LONG) -> the GPS IFD at 26.
-  tiff.writeUInt16LE(1, 8);
-  tiff.writeUInt16LE(0x8825, 10);
-  tiff.writeUInt16LE(4, 12);
-  tiff.writeUInt32LE(1, 14);
-  tiff.writeUInt32LE(26, 18);
-  tiff.writeUInt32LE(0, 22);
-  // GPS IFD: GPSLatitudeRef "N", GPSLatitude (3 RATIONALs at 56).
-  tiff.writeUInt16LE(2, 26);
-  tiff.writeUInt16LE(1, 28);
-  tiff.writeUInt16LE(2, 30);
-  tiff.writeUInt32LE(2, 32);
-  tiff.write('N\u0000', 36, 'latin1');
-  tiff.writeUInt16LE(2, 40);
-  tiff.writeUInt16LE(5, 42);
-  tiff.writeUInt32LE(3, 44);
-  tiff.writeUInt32LE(56, 48);
-  tiff.writeUInt32LE(0, 52);
-  for (const [i, [num, den]] of [[5, 1], [36, 1], [1234, 100]].entries()) {
-    tiff.writeUInt32LE(num as number, 56 + i * 8);
-    tiff.writeUInt32LE(den as number, 60 + i * 8);
-  }
-  const exif = Buffer.concat([Buffer.from('Exif\u0000\u0000', 'latin1'), tiff]);
-  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), Buffer.from([(exif.length + 2) >> 8, (exif.length + 2) & 0xff]), exif]);
-  return Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)]);
-}
 
 const REVIEW_PASSWORD = 'a long enough password';
 
@@ -112,7 +76,7 @@ describe('voice notes and photos over the fake Bot API, with a transcription end
 
   beforeAll(async () => {
     const { url } = await transcription.start();
-    bot = await startBot({ TRANSCRIPTION_BASE_URL: `${url}/v1`, TRANSCRIPTION_API_KEY: FAKE_TRANSCRIPTION_API_KEY, TRANSCRIPTION_MODEL: 'whisper-1', VOICE_MAX_SECONDS: '60' }, 5);
+    bot = await startBot({ TRANSCRIPTION_BASE_URL: `${url}/v1`, TRANSCRIPTION_API_KEY: FAKE_TRANSCRIPTION_API_KEY, TRANSCRIPTION_MODEL: 'whisper-1', VOICE_MAX_SECONDS: '60', VOICE_MAX_MB: '1' }, 6);
   }, 120_000);
 
   afterAll(async () => {
@@ -174,6 +138,15 @@ describe('voice notes and photos over the fake Bot API, with a transcription end
     const sent = await bot.telegram.waitForMessages(chatId, 2, 30_000);
     expect(sent[1]?.text).toMatch(/longer than I can take \(1 minute at most\)/);
     expect(transcription.answered.length).toBe(asked);
+    expect(bot.telegram.requests.filter((r) => r.path.endsWith('/getFile')).length).toBe(fetched);
+  });
+
+  it('refuses a voice note over the size cap without fetching it', { timeout: 60_000 }, async () => {
+    const chatId = await bot.enrolled(9_300_006);
+    const fetched = bot.telegram.requests.filter((r) => r.path.endsWith('/getFile')).length;
+    bot.telegram.pushVoice({ chatId, fromId: chatId, bytes: fakeSpeech('x'.repeat(1_200_000)), durationSeconds: 30 });
+    const sent = await bot.telegram.waitForMessages(chatId, 2, 30_000);
+    expect(sent[1]?.text).toMatch(/too large for me \(1 MB at most\)/);
     expect(bot.telegram.requests.filter((r) => r.path.endsWith('/getFile')).length).toBe(fetched);
   });
 
