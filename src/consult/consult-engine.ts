@@ -16,7 +16,7 @@ import type { ConsultProtocolState } from './consult-store.js';
 import { keepPhoto } from './media/keep-photo.js';
 import type { MediaDeps } from './media/ports.js';
 import { PHOTO_NOT_READ, transcriptEcho, VOICE_TYPE_INSTEAD } from './media/texts.js';
-import { transcribeVoiceNote } from './media/transcribe-voice-note.js';
+import { transcribeVoiceNote, type VoiceNoteResult } from './media/transcribe-voice-note.js';
 import { readTranscriptAnswer } from './media/transcript-answer.js';
 
 export interface ConsultEngineDeps extends DeliveryDeps {
@@ -157,10 +157,14 @@ async function triagePending(
     if (triaged.has(inbound.id)) continue;
     // A referral just committed may have started the consult: read it again after one.
     consult ??= await deps.store.activeConsult(chatRef);
-    const text = scannableText(inbound.text ?? '').text;
+    // A voice note waiting behind others is transcribed now (it was stored long since), so a danger
+    // sign in it is referred ahead of the backlog too; its turn uses this transcript.
+    const typed = scannableText(inbound.text ?? '').text;
+    const voice = isVoiceNote(inbound, typed) ? await transcribeVoiceNote(deps, inbound) : undefined;
+    const text = voice?.kind === 'transcript' ? voice.text : typed;
     const facts = extractFacts(text);
     const found = await triage(deps, inbound, consult, text, facts);
-    triaged.set(inbound.id, { referred: found, facts });
+    triaged.set(inbound.id, { referred: found, facts, ...(voice ? { voice } : {}) });
     if (found) consult = undefined;
     referred ||= found;
   }
@@ -188,7 +192,14 @@ async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult:
 /** What triage ahead of a message's turn found: whether it referred, and the facts the rules read. */
 interface Triaged {
   referred: boolean;
+  /** The facts of the text triage read (a voice note's transcript). */
   facts: ExtractedFacts;
+  /** A voice note's transcript (or refusal), made once. */
+  voice?: VoiceNoteResult;
+}
+
+function isVoiceNote(inbound: PendingInbound, typed: string): boolean {
+  return (inbound.media === 'voice' || inbound.media === 'audio') && !typed;
 }
 
 /**
@@ -203,14 +214,14 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, ahead: 
   const scanned = scannableText(inbound.text ?? '');
   // A voice note is transcribed here, in its turn (never before it was stored); its transcript is
   // triaged at once but becomes findings only once the health worker confirms it.
-  const voice = (inbound.media === 'voice' || inbound.media === 'audio') && !scanned.text ? await transcribeVoiceNote(deps, inbound) : undefined;
+  const voice = isVoiceNote(inbound, scanned.text) ? (ahead?.voice ?? (await transcribeVoiceNote(deps, inbound))) : undefined;
   const heard = voice?.kind === 'transcript' ? voice.text : undefined;
   // The answer to an echoed transcript: YES takes the transcript as typed, other text corrects it.
   const pending = consult?.state.pendingTranscript;
   const answer = pending !== undefined && heard === undefined && scanned.text ? readTranscriptAnswer(scanned.text, pending) : undefined;
   const text = heard ?? answer?.text ?? scanned.text;
   // The rule extraction runs once per turn: triage reads its demographics, the turn its findings.
-  const facts = text === scanned.text && ahead ? ahead.facts : extractFacts(text);
+  const facts = ahead && (text === scanned.text || text === heard) ? ahead.facts : extractFacts(text);
   // Danger signs first, before and independently of any LLM call; the referral goes out at once. A
   // message triaged ahead found its signs already; one that found none is checked again now that
   // the earlier turns have told the consult the patient's age and pregnancy.

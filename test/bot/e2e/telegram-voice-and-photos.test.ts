@@ -76,7 +76,7 @@ describe('voice notes and photos over the fake Bot API, with a transcription end
 
   beforeAll(async () => {
     const { url } = await transcription.start();
-    bot = await startBot({ TRANSCRIPTION_BASE_URL: `${url}/v1`, TRANSCRIPTION_API_KEY: FAKE_TRANSCRIPTION_API_KEY, TRANSCRIPTION_MODEL: 'whisper-1', VOICE_MAX_SECONDS: '60', VOICE_MAX_MB: '1' }, 6);
+    bot = await startBot({ TRANSCRIPTION_BASE_URL: `${url}/v1`, TRANSCRIPTION_API_KEY: FAKE_TRANSCRIPTION_API_KEY, TRANSCRIPTION_MODEL: 'whisper-1', VOICE_MAX_SECONDS: '60', VOICE_MAX_MB: '1' }, 7);
   }, 120_000);
 
   afterAll(async () => {
@@ -128,6 +128,20 @@ describe('voice notes and photos over the fake Bot API, with a transcription end
     const consult = await consultOf(bot, chatId);
     expect(consult?.urgent_referral).toBe(true);
     expect(consult?.findings).toBe(0);
+  });
+
+  it('refers a danger sign in a voice note waiting behind a backlog before the earlier turns are answered', { timeout: 90_000 }, async () => {
+    const chatId = await bot.enrolled(9_300_007);
+    // Replies are paced (about one a second per chat), so six typed messages build a backlog.
+    const typed = ['2 year old boy', '12 kg', 'fever 2 days', 'no cough', 'eating well', 'RDT not done'];
+    for (const text of typed) bot.telegram.pushTextMessage({ chatId, fromId: chatId, text });
+    bot.telegram.pushVoice({ chatId, fromId: chatId, bytes: fakeSpeech('now he is having convulsions') });
+    const sent = await bot.telegram.waitForMessages(chatId, 1 + typed.length + 2, 60_000);
+    const urgent = sent.findIndex((m) => /convulsion/i.test(m.text) && /refer/i.test(m.text));
+    expect(urgent).toBeGreaterThan(0);
+    // Ahead of the replies to the later typed messages.
+    expect(urgent).toBeLessThan(typed.length);
+    expect(sent.at(-1)?.text).toMatch(/^I heard: "now he is having convulsions"/);
   });
 
   it('refuses a voice note over the duration cap without fetching or transcribing it', { timeout: 60_000 }, async () => {
