@@ -12,6 +12,12 @@ import { followUpJob, planJob } from './plan-job.js';
 import { triageMessage } from './triage/triage-message.js';
 import { formatUrgentReferral } from './triage/format-urgent-referral.js';
 import { handleTurn, type ConditionCoverage } from './turn/handle-turn.js';
+import type { ConsultProtocolState } from './consult-store.js';
+import { keepPhoto } from './media/keep-photo.js';
+import type { MediaDeps } from './media/ports.js';
+import { PHOTO_NOT_READ, transcriptEcho, VOICE_TYPE_INSTEAD } from './media/texts.js';
+import { transcribeVoiceNote, type VoiceNoteResult } from './media/transcribe-voice-note.js';
+import { readTranscriptAnswer } from './media/transcript-answer.js';
 
 export interface ConsultEngineDeps extends DeliveryDeps {
   jobs: JobQueue;
@@ -23,6 +29,8 @@ export interface ConsultEngineDeps extends DeliveryDeps {
   store: ConsultStore;
   /** Keyed hash for message ids in logs (WhatsApp ids embed a phone number); absent, none is logged. */
   messageRef?: SenderHasher;
+  /** Voice notes and photos; absent, both get the fixed "please type" reply. */
+  media?: MediaDeps;
 }
 
 /**
@@ -51,6 +59,7 @@ export async function acceptInbound(deps: ConsultEngineDeps, message: InboundMes
     channel: message.channel,
     text: storable.text ?? null,
     media: message.media ?? null,
+    attachment: message.attachment ?? null,
     edited: message.edited ?? false,
   };
   return { chatRef: recorded.chatRef, inbound };
@@ -148,10 +157,14 @@ async function triagePending(
     if (triaged.has(inbound.id)) continue;
     // A referral just committed may have started the consult: read it again after one.
     consult ??= await deps.store.activeConsult(chatRef);
-    const text = scannableText(inbound.text ?? '').text;
+    // A voice note waiting behind others is transcribed now (it was stored long since), so a danger
+    // sign in it is referred ahead of the backlog too; its turn uses this transcript.
+    const typed = scannableText(inbound.text ?? '').text;
+    const voice = isVoiceNote(inbound, typed) ? await transcribeVoiceNote(deps, inbound) : undefined;
+    const text = voice?.kind === 'transcript' ? voice.text : typed;
     const facts = extractFacts(text);
     const found = await triage(deps, inbound, consult, text, facts);
-    triaged.set(inbound.id, { referred: found, facts });
+    triaged.set(inbound.id, { referred: found, facts, ...(voice ? { voice } : {}) });
     if (found) consult = undefined;
     referred ||= found;
   }
@@ -179,7 +192,14 @@ async function triage(deps: ConsultEngineDeps, inbound: PendingInbound, consult:
 /** What triage ahead of a message's turn found: whether it referred, and the facts the rules read. */
 interface Triaged {
   referred: boolean;
+  /** The facts of the text triage read (a voice note's transcript). */
   facts: ExtractedFacts;
+  /** A voice note's transcript (or refusal), made once. */
+  voice?: VoiceNoteResult;
+}
+
+function isVoiceNote(inbound: PendingInbound, typed: string): boolean {
+  return (inbound.media === 'voice' || inbound.media === 'audio') && !typed;
 }
 
 /**
@@ -192,20 +212,35 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, ahead: 
   const consult = known === undefined ? await deps.store.activeConsult(inbound.chatRef) : known;
   // Triage and extraction read the cleaned, capped text once; the stored record stays as sent.
   const scanned = scannableText(inbound.text ?? '');
-  const text = scanned.text;
+  // A voice note is transcribed here, in its turn (never before it was stored); its transcript is
+  // triaged at once but becomes findings only once the health worker confirms it.
+  const voice = isVoiceNote(inbound, scanned.text) ? (ahead?.voice ?? (await transcribeVoiceNote(deps, inbound))) : undefined;
+  const heard = voice?.kind === 'transcript' ? voice.text : undefined;
+  // The answer to an echoed transcript: YES takes the transcript as typed, other text corrects it.
+  const pending = consult?.state.pendingTranscript;
+  const answer = pending !== undefined && heard === undefined && scanned.text ? readTranscriptAnswer(scanned.text, pending) : undefined;
+  const text = heard ?? answer?.text ?? scanned.text;
   // The rule extraction runs once per turn: triage reads its demographics, the turn its findings.
-  const facts = ahead?.facts ?? extractFacts(text);
+  const facts = ahead && (text === scanned.text || text === heard) ? ahead.facts : extractFacts(text);
   // Danger signs first, before and independently of any LLM call; the referral goes out at once. A
   // message triaged ahead found its signs already; one that found none is checked again now that
   // the earlier turns have told the consult the patient's age and pregnancy.
   const referred = referredAhead || (await triage(deps, inbound, consult, text, facts));
   if (referred && !referredAhead) await deliverOutbox(deps, inbound.chatRef, { urgentOnly: true });
-  const outcome: TurnOutcome =
-    inbound.media && !text
-      ? mediaOutcome(inbound.media)
+  const photo = inbound.media === 'photo' ? await keepPhoto(deps, inbound) : undefined;
+  const outcome: TurnOutcome = voice
+    ? voiceOutcome(deps, consult, voice.kind === 'transcript' ? { transcript: voice.text } : { reply: voice.reply })
+    : inbound.media && !text
+      ? photo
+        ? photoOutcome(deps, consult, photo)
+        : mediaOutcome(inbound.media)
       : scanned.truncated
         ? { replies: [{ text: userMessage('message_too_long'), kind: 'reply' }] }
-        : await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text }, facts);
+        : withTranscriptSettled(
+            consult,
+            answer !== undefined,
+            await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text }, facts),
+          );
   // The consult remembers the referral (also when this message starts it), so every later plan leads with it.
   const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;
   const { consultId } = await deps.store.commitTurn({ chatRef: inbound.chatRef, inbound, consultId: consult?.id ?? null, outcome: committed });
@@ -221,9 +256,9 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, ahead: 
 
 /** What a health worker is told for a media kind the bot cannot read; other kinds get `unsupported_media`. */
 const MEDIA_REPLIES: Record<string, string> = {
-  voice: 'I cannot listen to voice notes yet. Please type what you want to tell me.',
-  audio: 'I cannot listen to audio yet. Please type what you want to tell me.',
-  photo: 'I cannot look at photos yet. Please describe what you see in words.',
+  voice: VOICE_TYPE_INSTEAD,
+  audio: VOICE_TYPE_INSTEAD,
+  photo: PHOTO_NOT_READ,
   video: 'I cannot watch videos. Please describe what you see in words.',
   sticker: 'I can only read text. Please type your message.',
   document: 'I cannot open documents. Please type the important findings.',
@@ -232,4 +267,29 @@ const MEDIA_REPLIES: Record<string, string> = {
 
 function mediaOutcome(media: string): TurnOutcome {
   return { replies: [{ text: MEDIA_REPLIES[media] ?? userMessage('unsupported_media'), kind: 'reply' }] };
+}
+
+/**
+ * A voice note's turn: its transcript echoed back and remembered on the consult until the health worker
+ * confirms or corrects it (a first message starts the consult it waits on), or the refusal.
+ */
+function voiceOutcome(deps: ConsultEngineDeps, consult: ConsultSnapshot | null, voice: { transcript: string } | { reply: string }): TurnOutcome {
+  if ('reply' in voice) return { replies: [{ text: voice.reply, kind: 'reply' }] };
+  const state: ConsultProtocolState = { ...(consult?.state ?? {}), pendingTranscript: voice.transcript };
+  const replies: TurnOutcome['replies'] = [{ text: transcriptEcho(voice.transcript), kind: 'reply' }];
+  return consult ? { consult: { state }, replies } : { startNew: true, consult: { offline: !deps.interview, state }, replies };
+}
+
+/** A photo kept with the consult (a first message starts one, so the supervisor sees it) and the ask for words. */
+function photoOutcome(deps: ConsultEngineDeps, consult: ConsultSnapshot | null, photo: { kept: boolean; reply: string }): TurnOutcome {
+  const replies: TurnOutcome['replies'] = [{ text: photo.reply, kind: 'reply' }];
+  return photo.kept && !consult ? { startNew: true, consult: { offline: !deps.interview }, replies } : { replies };
+}
+
+/** The turn that answered an echoed transcript clears it, so a later message is read as itself. */
+function withTranscriptSettled(consult: ConsultSnapshot | null, answered: boolean, outcome: TurnOutcome): TurnOutcome {
+  // A turn that starts or cancels a consult leaves the old one's state behind with it.
+  if (!answered || !consult || outcome.startNew || outcome.cancelActive) return outcome;
+  const { pendingTranscript: _settled, ...state } = outcome.consult?.state ?? consult.state;
+  return { ...outcome, consult: { ...outcome.consult, state } };
 }

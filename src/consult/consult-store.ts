@@ -15,6 +15,8 @@ export interface ConsultProtocolState {
   offlineAnnounced?: boolean;
   /** Optional questions the health worker cannot answer (no scale): not asked again. */
   declined?: Array<'sex' | 'weight'>;
+  /** A voice note's transcript echoed back and waiting for the health worker's YES or correction. */
+  pendingTranscript?: string;
 }
 
 export interface ConsultSnapshot {

@@ -1,4 +1,4 @@
-import type { ChannelName, InboundMessage, OutboundMessage } from './messages.js';
+import type { Attachment, ChannelName, InboundMessage, OutboundMessage } from './messages.js';
 
 /** An inbound message as stored in the chat's inbox, waiting for its turn. */
 export interface PendingInbound {
@@ -9,6 +9,8 @@ export interface PendingInbound {
   channel: ChannelName;
   text: string | null;
   media: string | null;
+  /** The voice note's or photo's file reference (absent: none); cleared when the turn commits. */
+  attachment?: Attachment | null;
   edited: boolean;
 }
 

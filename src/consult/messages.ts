@@ -7,6 +7,20 @@ export type ChannelName = 'telegram' | 'whatsapp' | 'terminal';
 /** What a non-text message was, so the bot can say what it can take. */
 export type MediaKind = 'voice' | 'audio' | 'photo' | 'video' | 'sticker' | 'document' | 'location' | 'contact' | 'poll' | 'other';
 
+/**
+ * The platform's reference to a voice note's or photo's file, kept until the message's turn has run:
+ * the file is fetched in the turn, never before the message is stored and acknowledged.
+ */
+export interface Attachment {
+  /** The channel's own handle for the file (Telegram file_id). */
+  fileRef: string;
+  /** Size in bytes as the platform stated it, when it did. */
+  bytes?: number;
+  /** A voice note's length in seconds as the platform stated it. */
+  durationSeconds?: number;
+  mimeType?: string;
+}
+
 export interface InboundMessage {
   channel: ChannelName;
   /** The platform's chat id, as a string. */
@@ -19,6 +33,8 @@ export interface InboundMessage {
   chatType: 'private' | 'group';
   text?: string;
   media?: MediaKind;
+  /** The file of a voice note or photo, for channels that can fetch it later. */
+  attachment?: Attachment;
   /** True for an edit of an earlier message (Telegram edited_message). */
   edited?: boolean;
   receivedAt: Date;

@@ -12,6 +12,10 @@ export type AppErrorCode =
   | 'invite_invalid'
   | 'invite_limited'
   | 'unsupported_media'
+  // A voice note or photo: over the size cap while fetched, not an image, or not transcribed (5xx: transient).
+  | 'media_too_large'
+  | 'media_unreadable'
+  | 'transcription_failed'
   | 'message_too_long'
   | 'empty_message'
   | 'llm_unavailable'
@@ -86,6 +90,9 @@ const USER_MESSAGES: Partial<Record<AppErrorCode, string>> = {
   invite_invalid: 'That invite code is not valid or has expired. Ask your supervisor for a new one.',
   invite_limited: 'Too many wrong invite codes. Wait at least an hour before you send a code again (longer after more wrong codes), or ask your supervisor for a new code.',
   unsupported_media: 'I can only read text messages. Please type what you see.',
+  media_too_large: 'That file is too large for me. Please type what you want to tell me.',
+  media_unreadable: 'I could not open that file. Please type what you want to tell me.',
+  transcription_failed: 'I could not make out that voice note. Please type what you want to tell me, or send it again.',
   message_too_long:
     'That message is too long for me: I checked only its first 4,000 characters for danger signs. Please send it in shorter parts (under 4,000 characters).',
   empty_message: 'I did not find any text in that message. Please type what you see.',

@@ -5,6 +5,7 @@ import { telegramWebhookHandler } from '../bot/telegram/telegram-webhook.js';
 import { createChannelMessenger } from '../bot/channel-messenger.js';
 import { inboundFromTelegramUpdate } from '../bot/telegram/telegram-inbound.js';
 import { telegramSendApi } from '../bot/telegram/telegram-send-api.js';
+import { telegramFileFetcher } from '../bot/telegram/telegram-files.js';
 import { TelegramOutbound } from '../bot/telegram/telegram-outbound.js';
 import { createIntake } from '../consult/intake.js';
 import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
@@ -31,7 +32,19 @@ runMain(async () => {
   const bot = new Bot(telegram.token, telegram.apiRoot ? { client: { apiRoot: telegram.apiRoot } } : {});
   const outbound = new TelegramOutbound({ api: telegramSendApi(telegram.token, { apiRoot: telegram.apiRoot, timeoutSeconds: telegram.sendTimeoutSeconds }) });
   const messenger = createChannelMessenger({ telegram: outbound });
-  const runtime = await buildConsultRuntime({ config, db, logger, messenger, runJobs: config.redisUrl ? 'enqueue-only' : 'auto' });
+  const fetchTelegramFile = telegramFileFetcher(telegram.token, { apiRoot: telegram.apiRoot });
+  const runtime = await buildConsultRuntime({
+    config,
+    db,
+    logger,
+    messenger,
+    // Voice notes and photos are fetched in their turn, after the update was stored and acknowledged.
+    fetchAttachment: async (channel, fileRef, maxBytes) => {
+      if (channel !== 'telegram') throw new Error(`no file fetcher for ${channel}`);
+      return fetchTelegramFile(fileRef, maxBytes);
+    },
+    runJobs: config.redisUrl ? 'enqueue-only' : 'auto',
+  });
   const identities = createEnrollmentStore(db, { hashSender: runtime.hashSender });
   const limits = createAttemptLimitStore(db, { hashKey: runtime.hashSender });
   const intake = createIntake({

@@ -9,6 +9,10 @@ import { processChat, type ConsultEngineDeps } from '../consult/consult-engine.j
 import type { ConsultStore } from '../consult/consult-store.js';
 import type { PlanStore } from '../consult/plan-store.js';
 import type { Messenger } from '../consult/messenger.js';
+import type { FetchAttachment, MediaDeps } from '../consult/media/ports.js';
+import { createMediaStore } from '../infra/db/stores/media-store.js';
+import { createSharpImageCleaner } from '../infra/images/sharp-image-cleaner.js';
+import { createOpenAiTranscriber } from '../infra/transcription/openai-transcriber.js';
 import type { InterviewModel } from '../consult/interview-model.js';
 import { followUpJob, planJob, planJobId, type PlanJobDeps } from '../consult/plan-job.js';
 import { databaseCorpusVersion, databaseGuidelineIndex } from '../infra/db/guideline-index.js';
@@ -95,6 +99,8 @@ export async function buildConsultRuntime(options: {
   db: Database;
   logger: Logger;
   messenger: Messenger;
+  /** Fetches voice notes and photos from the channel (Telegram); absent, both get "please type". */
+  fetchAttachment?: FetchAttachment;
   runJobs: 'auto' | 'worker' | 'enqueue-only';
   /** Told the job id of every job the engine enqueues (a plan's or an answer's key), once it is accepted. */
   onEnqueued?: (jobId: string) => void;
@@ -192,7 +198,27 @@ export async function buildConsultRuntime(options: {
       if (jobId !== undefined) options.onEnqueued?.(jobId);
     },
   };
-  const engine: ConsultEngineDeps & GateReplyDeps = { store, messenger, jobs, ledger, log, messageRef: hashSender, coverage: guidelineCoverage(search), ...(interview ? { interview } : {}) };
+  const t = config.media.transcription;
+  const media: MediaDeps | undefined = options.fetchAttachment
+    ? {
+        fetchAttachment: options.fetchAttachment,
+        ...(t.kind === 'openai-compatible' ? { transcriber: createOpenAiTranscriber({ baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model }) } : {}),
+        images: createSharpImageCleaner(),
+        store: createMediaStore(db),
+        limits: { voiceMaxSeconds: config.media.voiceMaxSeconds, voiceMaxBytes: config.media.voiceMaxBytes, photoMaxBytes: config.media.photoMaxBytes, keepAudio: config.media.keepAudio },
+      }
+    : undefined;
+  const engine: ConsultEngineDeps & GateReplyDeps = {
+    store,
+    messenger,
+    jobs,
+    ledger,
+    log,
+    messageRef: hashSender,
+    coverage: guidelineCoverage(search),
+    ...(interview ? { interview } : {}),
+    ...(media ? { media } : {}),
+  };
   const planDeps: PlanJobDeps = {
     store,
     messenger,

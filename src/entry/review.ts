@@ -6,6 +6,7 @@ import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
 import { createIngestionStatus, createStaffAdmin } from '../infra/db/stores/review-admin-store.js';
 import { createReviewAudit, createReviewAuthStore } from '../infra/db/stores/review-auth-store.js';
+import { createConsultPhotos } from '../infra/db/stores/media-store.js';
 import { createReviewStore } from '../infra/db/stores/review-store.js';
 import { healthResponse, HEALTH_PATH } from '../infra/health/health-server.js';
 import { createQueueBoard } from '../jobs/queue-board.js';
@@ -24,6 +25,7 @@ runMain(async () => {
   const app = createReviewApp({
     auth: createReviewAuthStore(db),
     reviews: createReviewStore(db),
+    photos: createConsultPhotos(db),
     audit: createReviewAudit(db),
     limits: createAttemptLimitStore(db, { hashKey }),
     admin: {

@@ -1,10 +1,11 @@
 /**
  * A Telegram update to the channel-neutral InboundMessage. Only what the consult needs crosses over:
- * ids, chat type, text (or a photo's caption) and what kind of media it was. File ids, coordinates,
- * contact cards and names stay behind, so nothing a health worker did not type is ever stored.
+ * ids, chat type, text (or a photo's caption), what kind of media it was and, for a voice note or a
+ * photo, its file_id with the size and duration Telegram states (fetched later, in the turn).
+ * Coordinates, contact cards and names stay behind.
  */
 import type { Message, Update } from 'grammy/types';
-import type { InboundMessage, MediaKind } from '../../consult/messages.js';
+import type { Attachment, InboundMessage, MediaKind } from '../../consult/messages.js';
 
 export interface TelegramInboundOptions {
   /** Default `() => new Date()`. */
@@ -27,6 +28,7 @@ export function inboundFromTelegramUpdate(update: Update, options: TelegramInbou
   const media = mediaKindOf(message);
   if (text === undefined && media === undefined) return undefined;
 
+  const attachment = attachmentOf(message);
   const chatId = String(message.chat.id);
   const baseId = `${chatId}:${message.message_id}`;
   return {
@@ -38,6 +40,7 @@ export function inboundFromTelegramUpdate(update: Update, options: TelegramInbou
     chatType: message.chat.type === 'private' ? 'private' : 'group',
     ...(text === undefined ? {} : { text }),
     ...(media === undefined ? {} : { media }),
+    ...(attachment === undefined ? {} : { attachment }),
     ...(edited ? { edited: true } : {}),
     receivedAt: (options.now ?? (() => new Date()))(),
   };
@@ -56,5 +59,22 @@ export function mediaKindOf(message: Message): MediaKind | undefined {
   if (message.contact) return 'contact';
   if (message.poll) return 'poll';
   if (message.dice || message.game || message.story || message.paid_media || message.checklist || message.invoice) return 'other';
+  return undefined;
+}
+
+/** The file of a voice note, an audio message or a photo (its largest size); undefined for other kinds. */
+export function attachmentOf(message: Message): Attachment | undefined {
+  const audio = message.voice ?? message.audio;
+  if (audio) {
+    return {
+      fileRef: audio.file_id,
+      durationSeconds: audio.duration,
+      ...(audio.file_size === undefined ? {} : { bytes: audio.file_size }),
+      ...(audio.mime_type === undefined ? {} : { mimeType: audio.mime_type }),
+    };
+  }
+  // Telegram lists a photo's sizes smallest first; the supervisor gets the largest.
+  const largest = message.photo?.at(-1);
+  if (largest) return { fileRef: largest.file_id, ...(largest.file_size === undefined ? {} : { bytes: largest.file_size }), mimeType: 'image/jpeg' };
   return undefined;
 }

@@ -65,6 +65,14 @@ const envSchema = z.object({
   ANTHROPIC_TIMEOUT_MS: int(30_000, 1_000, 600_000),
   ANTHROPIC_MAX_RETRIES: int(3, 0, 10),
 
+  TRANSCRIPTION_BASE_URL: optionalUrl,
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: optionalString,
+  VOICE_MAX_SECONDS: int(120, 1, 3600),
+  VOICE_MAX_MB: int(2, 1, 20),
+  VOICE_KEEP_AUDIO: boolFlag,
+  PHOTO_MAX_MB: int(5, 1, 20),
+
   EMBEDDING_BASE_URL: optionalUrl,
   EMBEDDING_API_KEY: optionalString,
   EMBEDDING_MODEL: optionalString,
@@ -153,6 +161,14 @@ export interface Config {
         concurrency: number;
       };
   /** 'features': the deterministic default; 'http': a cross-encoder `/rerank` endpoint (RERANK_URL). */
+  /** Voice notes (transcription endpoint, caps) and photos (cap). */
+  media: {
+    transcription: { kind: 'none' } | { kind: 'openai-compatible'; baseUrl: string | undefined; apiKey: string; model: string };
+    voiceMaxSeconds: number;
+    voiceMaxBytes: number;
+    keepAudio: boolean;
+    photoMaxBytes: number;
+  };
   rerank: { kind: 'features' } | { kind: 'http'; url: string; model: string | undefined; apiKey: string | undefined; timeoutMs: number };
   guidelines: {
     baseUrl: string;
@@ -211,6 +227,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const problems: string[] = [];
 
+  const transcriptionWanted = e.TRANSCRIPTION_MODEL !== undefined || e.TRANSCRIPTION_BASE_URL !== undefined || e.TRANSCRIPTION_API_KEY !== undefined;
+  if (transcriptionWanted && e.TRANSCRIPTION_MODEL === undefined) problems.push('TRANSCRIPTION_MODEL: required when a transcription endpoint is configured');
   const embeddingsWanted = e.EMBEDDING_MODEL !== undefined || e.EMBEDDING_BASE_URL !== undefined || e.EMBEDDING_API_KEY !== undefined;
   if (embeddingsWanted && e.EMBEDDING_MODEL === undefined) problems.push('EMBEDDING_MODEL: required when an embedding provider is configured');
   if (embeddingsWanted && e.EMBEDDING_DIMENSIONS !== STORED_EMBEDDING_DIMENSIONS) {
@@ -261,6 +279,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             concurrency: e.EMBEDDING_CONCURRENCY,
           }
         : { kind: 'none' },
+    media: {
+      transcription:
+        transcriptionWanted && e.TRANSCRIPTION_MODEL
+          ? // As for embeddings, a self-hosted server may need no key, but the SDK insists on one.
+            { kind: 'openai-compatible', baseUrl: e.TRANSCRIPTION_BASE_URL, apiKey: e.TRANSCRIPTION_API_KEY ?? 'none', model: e.TRANSCRIPTION_MODEL }
+          : { kind: 'none' },
+      voiceMaxSeconds: e.VOICE_MAX_SECONDS,
+      voiceMaxBytes: e.VOICE_MAX_MB * 1024 * 1024,
+      keepAudio: e.VOICE_KEEP_AUDIO,
+      photoMaxBytes: e.PHOTO_MAX_MB * 1024 * 1024,
+    },
     rerank: e.RERANK_URL
       ? { kind: 'http', url: e.RERANK_URL, model: e.RERANK_MODEL, apiKey: e.RERANK_API_KEY, timeoutMs: e.RERANK_TIMEOUT_MS }
       : { kind: 'features' },

@@ -11,6 +11,7 @@ import { resolveSession, signOut } from '../auth/session.js';
 import { setPasswordWithLink, setupLinkIsValid } from '../auth/set-password.js';
 import { signIn } from '../auth/sign-in.js';
 import type { ReviewStore } from '../consults/ports.js';
+import type { ConsultPhotos } from '../consults/consult-photos.js';
 import { forbidden, formOf, notFound, type ReviewEnv } from './context.js';
 import { page, STYLESHEET } from './layout.js';
 import { registerAdminRoutes, type AdminDeps } from './admin-routes.js';
@@ -20,6 +21,8 @@ export interface ReviewAppDeps {
   auth: ReviewAuthStore;
   audit: ReviewAudit;
   reviews: ReviewStore;
+  /** Photos the CHW sent, shown on the consult page; absent: none shown. */
+  photos?: ConsultPhotos;
   /** The admin pages; absent: no admin pages (404). */
   admin?: Pick<AdminDeps, 'workers' | 'staff' | 'ingestion' | 'publicUrl'>;
   /** Bull Board's Hono app, served to admins under /admin/queues (REDIS_URL set). */
@@ -191,7 +194,7 @@ ${message ? html`<p class="error" role="alert">${message}</p>` : ''}
     return c.redirect('/login', 303);
   });
 
-  registerReviewRoutes(app, { reviews: deps.reviews, audit: deps.audit, now });
+  registerReviewRoutes(app, { reviews: deps.reviews, audit: deps.audit, now, ...(deps.photos ? { photos: deps.photos } : {}) });
   if (deps.admin) {
     registerAdminRoutes(app, { ...deps.admin, auth: deps.auth, audit: deps.audit, now, queuesMounted: deps.queueBoard !== undefined });
     if (deps.queueBoard) {

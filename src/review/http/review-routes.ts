@@ -4,6 +4,7 @@ import type { ReviewAudit } from '../auth/ports.js';
 import { newSecret } from '../auth/secrets.js';
 import { listQueue } from '../consults/list-queue.js';
 import { openConsult } from '../consults/open-consult.js';
+import { openConsultPhoto, type ConsultPhotos } from '../consults/consult-photos.js';
 import type { ReviewStore } from '../consults/ports.js';
 import { submitReview } from '../consults/submit-review.js';
 import { buildDashboard } from '../reports/dashboard.js';
@@ -17,7 +18,7 @@ import { day } from './views/format.js';
 import { readQueueQuery, queueView } from './views/queue-view.js';
 
 /** The queue, consult, review, dashboard and export routes (thin: the use cases decide). */
-export function registerReviewRoutes(app: Hono<ReviewEnv>, deps: { reviews: ReviewStore; audit: ReviewAudit; now: () => Date }): void {
+export function registerReviewRoutes(app: Hono<ReviewEnv>, deps: { reviews: ReviewStore; audit: ReviewAudit; now: () => Date; photos?: ConsultPhotos }): void {
   const signedIn = (c: { get(key: 'session'): ReviewEnv['Variables']['session'] }) => {
     const { staff, csrfToken } = c.get('session');
     return { email: staff.email, csrfToken, role: staff.role };
@@ -33,7 +34,16 @@ export function registerReviewRoutes(app: Hono<ReviewEnv>, deps: { reviews: Revi
     const opened = await openConsult({ store: deps.reviews, audit: deps.audit }, c.get('session').staff, c.req.param('id'));
     if (!opened.found) return notFound(c);
     const saved = c.req.query('saved') === '1';
-    return c.html(page('Consult', consultView({ ...opened, csrf: c.get('session').csrfToken, submissionKey: newSecret(), saved }), signedIn(c)));
+    const photos = new Set(deps.photos ? await deps.photos.photoMessageIds(opened.consult.id) : []);
+    return c.html(page('Consult', consultView({ ...opened, csrf: c.get('session').csrfToken, submissionKey: newSecret(), saved, photos }), signedIn(c)));
+  });
+
+  app.get('/consults/:id/photos/:messageId', async (c) => {
+    if (!deps.photos) return notFound(c);
+    const photo = await openConsultPhoto({ store: deps.reviews, photos: deps.photos, audit: deps.audit }, c.get('session').staff, c.req.param('id'), c.req.param('messageId'));
+    if (!photo) return notFound(c);
+    // Patient images: never cached by a shared cache or kept by the browser after the session.
+    return c.body(new Uint8Array(photo.bytes), 200, { 'content-type': photo.mimeType, 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' });
   });
 
   app.post('/consults/:id/review', async (c) => {

@@ -43,6 +43,17 @@ describe('inboundFromTelegramUpdate', () => {
     expect(JSON.stringify(location)).not.toContain('5.6037');
   });
 
+  it('keeps the file_id, size and duration of a voice note and the largest size of a photo, and no file of other media', () => {
+    const voiceUpdate = fake.pushVoice({ chatId: CHW, durationSeconds: 12, bytes: Buffer.from('OggS voice bytes') });
+    const sent = voiceUpdate.message?.voice;
+    expect(map(voiceUpdate)?.attachment).toEqual({ fileRef: sent?.file_id, bytes: 16, durationSeconds: 12, mimeType: 'audio/ogg' });
+    const photoUpdate = fake.pushPhoto({ chatId: CHW });
+    const largest = photoUpdate.message?.photo?.at(-1);
+    expect(map(photoUpdate)?.attachment).toEqual({ fileRef: largest?.file_id, bytes: largest?.file_size, mimeType: 'image/jpeg' });
+    expect(map(fake.pushSticker({ chatId: CHW }))?.attachment).toBeUndefined();
+    expect(map(fake.pushDocument({ chatId: CHW, fileName: 'register.pdf' }))?.attachment).toBeUndefined();
+  });
+
   it('maps a document, a video note, a GIF (which also carries `document`), a venue, a contact and a poll', () => {
     const document = map(fake.pushDocument({ chatId: CHW, fileName: 'register.pdf' }));
     const base = `"message_id": 40, "from": {"id": ${CHW}, "is_bot": false, "first_name": "Ama"}, "chat": {"id": ${CHW}, "type": "private", "first_name": "Ama"}, "date": 1740819600`;

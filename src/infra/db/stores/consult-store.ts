@@ -135,7 +135,8 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
             }
           }
         }
-        await tx.query(`UPDATE messages SET processed_at = now(), consult_id = coalesce(consult_id, $2) WHERE id = $1`, [inbound.id, current]);
+        // The file reference goes with the turn: what was kept of the file is in message_media.
+        await tx.query(`UPDATE messages SET processed_at = now(), consult_id = coalesce(consult_id, $2), attachment = NULL WHERE id = $1`, [inbound.id, current]);
         let index = 0;
         for (const reply of outcome.replies) {
           await insertOutbound(tx, { chatRef, consultId: current, text: reply.text, kind: reply.kind, idempotencyKey: `reply:${inbound.id}:${index++}` });
@@ -191,7 +192,7 @@ async function commitInterviewTurn(
          FROM unnest($10::uuid[], $11::text[], $12::text[], $13::boolean[]) AS f(id, category, value, negated)
        RETURNING id),
      handled AS (
-       UPDATE messages SET processed_at = now(), consult_id = coalesce(consult_id, $1::uuid) WHERE id = $2::uuid RETURNING id),
+       UPDATE messages SET processed_at = now(), consult_id = coalesce(consult_id, $1::uuid), attachment = NULL WHERE id = $2::uuid RETURNING id),
      replies AS (
        INSERT INTO messages (id, chat_id, consult_id, direction, kind, text, reply_kind, idempotency_key)
        SELECT r.id, $3::uuid, $1::uuid, 'outbound', 'text', r.text, r.kind, r.key

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageStore, PendingInbound, PendingOutbound } from '../../../consult/message-store.js';
-import type { ChannelName, InboundMessage, OutboundMessage } from '../../../consult/messages.js';
+import type { Attachment, ChannelName, InboundMessage, OutboundMessage } from '../../../consult/messages.js';
 import type { Database } from '../open-database.js';
 import type { SqlSession } from '../sql-session.js';
 import { insertAuditEvent } from './audit-store.js';
@@ -28,8 +28,8 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
   const lease = Math.trunc(options.lockLeaseSeconds ?? 15);
 
   const pendingInbound = async (chatRef: string, limit: number): Promise<PendingInbound[]> => {
-    const rows = await db.sql.query<{ id: string; chat_id: string; external_chat_id: string; channel: ChannelName; text: string | null; kind: string }>(
-      `SELECT m.id, m.chat_id, c.external_chat_id, c.channel::text AS channel, m.text, m.kind
+    const rows = await db.sql.query<{ id: string; chat_id: string; external_chat_id: string; channel: ChannelName; text: string | null; kind: string; attachment: Attachment | null }>(
+      `SELECT m.id, m.chat_id, c.external_chat_id, c.channel::text AS channel, m.text, m.kind, m.attachment
          FROM messages m JOIN chats c ON c.id = m.chat_id
         WHERE m.chat_id = $1 AND m.direction = 'inbound' AND m.processed_at IS NULL
         ORDER BY m.seq LIMIT $2`,
@@ -43,6 +43,7 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
         channel: row.channel,
         text: row.text,
         media: row.kind === 'text' || row.kind === 'edited_text' ? null : row.kind,
+        attachment: row.attachment ?? null,
         edited: row.kind === 'edited_text',
       }),
     );
@@ -64,11 +65,11 @@ export function createMessageStore(db: Database, options: { lockLeaseSeconds?: n
            ON CONFLICT (channel, external_chat_id) DO UPDATE SET health_worker_id = coalesce(EXCLUDED.health_worker_id, chats.health_worker_id)
            RETURNING id),
          inbound AS (
-           INSERT INTO messages (id, chat_id, direction, channel_message_id, kind, text, created_at)
-           SELECT $6::uuid, chat.id, 'inbound'::"MessageDirection", $2, $7::text, $8::text, $9::timestamptz FROM chat
+           INSERT INTO messages (id, chat_id, direction, channel_message_id, kind, text, created_at, attachment)
+           SELECT $6::uuid, chat.id, 'inbound'::"MessageDirection", $2, $7::text, $8::text, $9::timestamptz, $10::jsonb FROM chat
            RETURNING chat_id)
          SELECT chat_id FROM inbound`,
-        [message.channel, message.messageId, message.chatId, randomUUID(), healthWorkerId, inboundId, kind, message.text ?? null, message.receivedAt],
+        [message.channel, message.messageId, message.chatId, randomUUID(), healthWorkerId, inboundId, kind, message.text ?? null, message.receivedAt, message.attachment ? JSON.stringify(message.attachment) : null],
       );
       const chatRef = rows[0]?.chat_id;
       return chatRef ? { chatRef, inboundId } : null;

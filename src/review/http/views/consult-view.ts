@@ -75,15 +75,17 @@ ${planBody(plan)}
 }
 
 /** The whole conversation in order, folded; a plan or answer the page shows already is linked, not repeated. */
-function transcriptSection(consult: ConsultRecord) {
+function transcriptSection(consult: ConsultRecord, photos: ReadonlySet<string> | undefined) {
   const urgent = consult.transcript.filter((m) => m.replyKind === 'urgent').length;
-  return html`<details class="fold" id="transcript"><summary><h2 id="transcript-heading">Transcript</h2> <span class="meta">${consult.transcript.length} messages${urgent ? html`, <span class="urgent">${urgent} urgent referral${urgent === 1 ? '' : 's'}</span>` : ''}</span></summary>
+  // A photo the CHW sent is for the supervisor to see: the transcript holding one starts open.
+  const withPhotos = consult.transcript.some((m) => photos?.has(m.id));
+  return html`<details class="fold" id="transcript"${withPhotos ? ' open' : ''}><summary><h2 id="transcript-heading">Transcript</h2> <span class="meta">${consult.transcript.length} messages${urgent ? html`, <span class="urgent">${urgent} urgent referral${urgent === 1 ? '' : 's'}</span>` : ''}</span></summary>
 <ol class="transcript" aria-labelledby="transcript-heading">
 ${consult.transcript.map(
   (m) => html`<li id="m-${m.id}" class="${m.direction}${m.replyKind === 'urgent' ? ' urgent' : ''}">
 <span class="who">${m.direction === 'inbound' ? 'CHW' : m.replyKind === 'urgent' ? 'Bot: urgent referral' : 'Bot'}</span> <time datetime="${m.at.toISOString()}">${time(m.at)}</time>
 ${m.direction === 'inbound'
-  ? html`<div class="text">${m.text ?? `(${m.kind})`}</div>`
+  ? html`<div class="text">${m.text ?? `(${m.kind})`}</div>${photos?.has(m.id) ? html`<p class="photo"><a href="/consults/${consult.id}/photos/${m.id}"><img src="/consults/${consult.id}/photos/${m.id}" alt="Photo sent by the CHW at ${time(m.at)} (the bot does not read it)" width="280" loading="lazy"></a></p>` : ''}`
   : m.planId
     ? html`<p class="text"><a href="#plan-${m.planId}">${m.replyKind === 'plan' ? 'The Assessment & Plan' : 'The follow-up answer'}</a> (shown ${m.replyKind === 'plan' ? 'above' : 'under Follow-up questions'})</p>`
     : m.text === null
@@ -162,6 +164,8 @@ export function consultView(input: {
   submissionKey: string;
   problems?: string[];
   saved?: boolean;
+  /** Ids of the transcript's messages that have a photo kept (shown in place). */
+  photos?: ReadonlySet<string>;
 }) {
   const { consult } = input;
   const messageAt = new Map(consult.transcript.map((m) => [m.id, m]));
@@ -192,7 +196,7 @@ ${consult.dangerSigns.length ? html`<p>Danger signs: ${consult.dangerSigns.map((
   : ''}
 ${plan ? planSection(plan) : html`<section><h2>Assessment & Plan</h2><p>No plan was made.</p></section>`}
 ${followUpsSection(consult)}
-${transcriptSection(consult)}
+${transcriptSection(consult, input.photos)}
 <details class="fold" id="findings"><summary><h2 id="findings-heading">Findings</h2> <span class="meta">${consult.findings.length}</span></summary>
 ${consult.findings.length
   ? html`<ul class="findings">${consult.findings.map((f) => {
