@@ -35,8 +35,12 @@ runMain(async () => {
     secureCookies: config.review.publicUrl.startsWith('https://'),
     addressOf: (c) => getConnInfo(c).remote.address ?? 'unknown',
   });
-  const server = serve({ fetch: app.fetch, hostname: config.review.host, port: config.review.port });
-  log.info({ host: config.review.host, port: config.review.port, queueBoard: board !== undefined }, 'review app listening');
+  const server = serve({ fetch: app.fetch, hostname: config.review.host, port: config.review.port }, (info) => {
+    const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
+    const publicUrl = config.review.publicUrl === local ? '' : ` (supervisors open ${config.review.publicUrl}, REVIEW_PUBLIC_URL)`;
+    process.stdout.write(`Review app: open ${local} in a browser${publicUrl}. Ctrl-C stops it.\n`);
+    log.info({ host: info.address, port: info.port, queueBoard: board !== undefined }, 'review app listening');
+  });
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import pino, { type DestinationStream } from 'pino';
 import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
 import { loadConfig, type Config } from '../infra/config/config.js';
 import { storageFailure } from '../infra/db/data-dir-check.js';
@@ -36,8 +37,19 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-export function loggerFor(config: Config, destination?: Parameters<typeof createLogger>[0]['destination']): Logger {
-  return createLogger({ level: config.logLevel, ...(destination ? { destination } : {}) });
+/**
+ * The process's logger: JSON lines to LOG_FILE (appended) when set, else to stderr, so stdout holds only
+ * what a command prints for its user. `fallbackFile` is used when LOG_FILE is unset (the terminal chat on
+ * a terminal, where stderr would print inside the conversation).
+ */
+export function loggerFor(config: Config, options: { level?: Config['logLevel']; fallbackFile?: string } = {}): Logger {
+  const file = config.logFile ?? options.fallbackFile;
+  return createLogger({ level: options.level ?? config.logLevel, destination: logDestination(file) });
+}
+
+/** Where loggerFor writes: the file (its folder created if missing), or stderr. */
+export function logDestination(file: string | undefined): DestinationStream {
+  return file === undefined ? pino.destination(2) : pino.destination({ dest: file, append: true, mkdir: true, sync: true });
 }
 
 /**
