@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import pino, { type DestinationStream } from 'pino';
 import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
-import { loadConfig, type Config } from '../infra/config/config.js';
+import type { Config } from '../infra/config/config.js';
+import { loadConfigWithEnvFile } from '../infra/config/env-file.js';
 import { storageFailure } from '../infra/db/data-dir-check.js';
 import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
@@ -24,10 +25,13 @@ export function cliProgram(name: string, description: string): Command {
   return new Command(name).description(description).showHelpAfterError();
 }
 
-/** Reads and validates the environment; on a bad value prints which variable and exits 78 (config error). */
+/**
+ * Reads and validates the environment over `.env` (ENV_FILE; the environment wins); on a bad value, in
+ * either, prints which variable and exits 78 (config error).
+ */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return loadConfig(env);
+    return loadConfigWithEnvFile(env);
   } catch (error) {
     if (isAppError(error, 'bad_config')) {
       process.stderr.write(`${error.message}\n`);
