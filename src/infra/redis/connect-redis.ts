@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { AppError } from '../../core/app-error.js';
 
 /**
  * A Redis connection for BullMQ: `maxRetriesPerRequest: null` is what BullMQ's blocking commands need;
@@ -21,7 +22,12 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     return redis;
   } catch (error) {
     redis.disconnect();
-    throw new Error(`cannot reach Redis at ${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
+    // The variable, not just the driver's words: the operator fixes REDIS_URL or starts the server.
+    throw new AppError(
+      'server_unreachable',
+      `REDIS_URL: cannot reach Redis at ${new URL(url).host} (${error instanceof Error ? error.message : String(error)}); start the server (docker compose up -d) or unset REDIS_URL to run jobs in-process`,
+      { cause: error, transient: true },
+    );
   }
 }
 
