@@ -22,7 +22,11 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', i
  * argument is refused with a usage line. Parse it before reading config, so --help needs no set-up.
  */
 export function cliProgram(name: string, description: string): Command {
-  return new Command(name).description(description).showHelpAfterError();
+  // A command line to correct exits 64 (EX_USAGE) like `bad_usage`, not commander's 1; --help exits 0.
+  return new Command(name)
+    .description(description)
+    .showHelpAfterError()
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT_USAGE));
 }
 
 /**

@@ -9,12 +9,12 @@ const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 const commands = Object.entries(scripts).filter(([, command]) => command.startsWith('tsx '));
 
 /** `npm run <script> -- --help`, run as npm runs it (the script's words, then the arguments). */
-function help(command: string): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function help(command: string, flag = '--help'): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const [, file, ...args] = command.split(' ');
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // No configuration and no database: --help must need neither (and must not start the work).
-    const child = spawn(process.execPath, ['--import', 'tsx', file!, ...args, '--help'], { cwd: ROOT, env: { ...process.env, ENV_FILE: '', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', file!, ...args, flag], { cwd: ROOT, env: { ...process.env, ENV_FILE: '', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -41,6 +41,14 @@ describe('--help on every command, eval and bench', () => {
     expect(run.stdout).toMatch(/^Usage: /);
     expect(run.stdout).toMatch(/--help/);
     expect(run.stderr).toBe('');
+  });
+
+  it.each(['chat', 'eval:plans', 'bench:review'])('npm run %s -- --no-such-option is refused with the usage, exit 64 (a command line to correct)', { timeout: 40_000 }, async (name) => {
+    const run = await help(scripts[name]!, '--no-such-option');
+    expect(run.code).toBe(64);
+    expect(run.stderr).toMatch(/--no-such-option/);
+    expect(run.stderr).toMatch(/Usage: /);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
   it('chat --help names --invite and --as', { timeout: 40_000 }, async () => {

@@ -33,7 +33,7 @@ describe('an unreachable server', () => {
     const port = await freePort();
     const run = await runEntry('chat', [], { DATA_DIR: dataDir, REDIS_URL: `redis://127.0.0.1:${port}` }, { stdin: '45 year old man\n' });
     expect(run.code, run.stderr).toBe(78);
-    expect(run.stderr).toContain(`error: REDIS_URL: cannot reach Redis at 127.0.0.1:${port}`);
+    expect(run.stderr).toContain(`error: REDIS_URL: cannot reach Redis at 127.0.0.1:${port} (ECONNREFUSED)`);
     expect(run.stdout).not.toContain('bot>');
   });
 });

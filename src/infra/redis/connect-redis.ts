@@ -13,7 +13,11 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   // Until the caller takes over, connection errors surface through the rejected promise below.
-  const swallow = (): void => undefined;
+  // ioredis rejects with "Connection is closed."; the socket's own error (ECONNREFUSED) says more.
+  let socketError: (Error & { code?: string }) | undefined;
+  const swallow = (error: Error): void => {
+    socketError = error;
+  };
   redis.on('error', swallow);
   try {
     await redis.connect();
@@ -25,7 +29,7 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     // The variable, not just the driver's words: the operator fixes REDIS_URL or starts the server.
     throw new AppError(
       'server_unreachable',
-      `REDIS_URL: cannot reach Redis at ${new URL(url).host} (${error instanceof Error ? error.message : String(error)}); start the server (docker compose up -d) or unset REDIS_URL to run jobs in-process`,
+      `REDIS_URL: cannot reach Redis at ${new URL(url).host} (${socketError?.code ?? socketError?.message ?? (error instanceof Error ? error.message : String(error))}); start the server (docker compose up -d) or unset REDIS_URL to run jobs in-process`,
       { cause: error, transient: true },
     );
   }
