@@ -15,7 +15,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { newInviteCode } from '../src/consult/enrollment/invite-code.js';
 import { createStaffMember } from '../src/infra/db/stores/people-store.js';
 import { inviteWorker, TEST_SENDER_HASH_SECRET } from '../test/support/enrollment.js';
@@ -27,15 +26,26 @@ import { consultScript } from './support/chw-script.js';
 import { formatTable, num, ratio, type TableRow } from './support/format-table.js';
 import { percentile } from './support/percentile.js';
 import { scriptedConsultResponder } from './support/scripted-consult-llm.js';
+import { benchArgs } from './support/bench-args.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    chws: { type: 'string' },
-    consults: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-    offline: { type: 'boolean', default: false },
+const flags = benchArgs(
+  'npm run bench:channels',
+  'Inbound messages per second and update-to-reply latency of the real bot process over the fake Telegram Bot API (prints numbers, asserts no timing).',
+  {
+    chws: 'simulated health workers consulting at once (default 50)',
+    consults: 'consults each (default 1)',
+    quick: 'a short run',
+    offline: 'the offline protocol mode instead of the fake Claude',
   },
-});
+  {
+    options: {
+      chws: { type: 'string' },
+      consults: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      offline: { type: 'boolean', default: false },
+    },
+  },
+);
 
 /** Longest wait for one reply before the run is declared broken. */
 const WAIT_MS = 120_000;

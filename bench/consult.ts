@@ -17,7 +17,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { receiveInbound, type ConsultEngineDeps } from '../src/consult/consult-engine.js';
 import type { InboundMessage } from '../src/consult/messages.js';
 import { buildConsultRuntime, type ConsultRuntime } from '../src/entry/consult-runtime.js';
@@ -34,16 +33,28 @@ import { RecordingMessenger } from './support/recording-messenger.js';
 import { createFreshPostgresDatabase } from '../test/support/postgres-server.js';
 import { benchRedisUrl, deleteRedisPrefix, redisReachable } from './support/redis-probe.js';
 import { scriptedConsultResponder } from './support/scripted-consult-llm.js';
+import { benchArgs } from './support/bench-args.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    chws: { type: 'string' },
-    consults: { type: 'string' },
-    rounds: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-    'skip-redis': { type: 'boolean', default: false },
+const flags = benchArgs(
+  'npm run bench:consult',
+  'Turns per second and turn latency for simulated health workers, embedded default against Redis-backed jobs (prints numbers, asserts no timing; Redis: BENCH_REDIS_URL, TEST_REDIS_URL or 127.0.0.1:6379).',
+  {
+    chws: 'simulated health workers at once (default 20)',
+    consults: 'consults each (default 2)',
+    rounds: 'measured rounds (default 2)',
+    quick: '3 CHWs, 1 consult each, 1 round',
+    'skip-redis': 'run the embedded default alone when Redis is unreachable',
   },
-});
+  {
+    options: {
+      chws: { type: 'string' },
+      consults: { type: 'string' },
+      rounds: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'skip-redis': { type: 'boolean', default: false },
+    },
+  },
+);
 
 /** Longest wait for one reply or plan before the run is declared broken. */
 const WAIT_MS = 120_000;

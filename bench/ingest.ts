@@ -14,7 +14,6 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import { readChunksFile } from '../src/ingest/chunks-file.js';
 import { loadIngestRecords, type LoadSummary } from '../src/ingest/load/load-records.js';
@@ -32,6 +31,7 @@ import { foldersForParts, writeSyntheticCorpus } from './ingest/synthetic-books.
 import { formatTable, mib, num, ratio, type TableRow } from './support/format-table.js';
 import { startLiveHeapProbe, startMemoryPeak, type MemoryPeak } from './support/memory-peak.js';
 import { reportResult, runChild } from './support/run-child.js';
+import { benchArgs } from './support/bench-args.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 
@@ -71,19 +71,28 @@ interface LoadResult {
   peak: MemoryPeak;
 }
 
-const { values: flags } = parseArgs({
-  options: {
-    files: { type: 'string' },
-    quick: { type: 'boolean', default: false },
-    threads: { type: 'string' },
-    child: { type: 'string' },
-    root: { type: 'string' },
-    books: { type: 'string' },
-    out: { type: 'string' },
-    chunks: { type: 'string' },
-    db: { type: 'string' },
+const flags = benchArgs(
+  'npm run bench:ingest',
+  'Parse-and-chunk and load throughput over a generated corpus, with peak memory at two sizes, against a fast-xml-parser baseline (prints numbers).',
+  {
+    files: 'files in the generated corpus (default 5000)',
+    quick: 'a small corpus',
+    threads: 'parse worker threads (default one per core)',
   },
-});
+  {
+    options: {
+      files: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      threads: { type: 'string' },
+      child: { type: 'string' },
+      root: { type: 'string' },
+      books: { type: 'string' },
+      out: { type: 'string' },
+      chunks: { type: 'string' },
+      db: { type: 'string' },
+    },
+  },
+);
 
 async function main(): Promise<void> {
   if (flags.child === 'baseline') return reportResult(await measureBaseline(required(flags.root), Number(flags.books)));

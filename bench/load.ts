@@ -21,7 +21,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/infra/config/config.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
@@ -41,25 +40,46 @@ import { percentile } from './support/percentile.js';
 import { watchPeakRss } from './support/process-peaks.js';
 import { benchRedisUrl, deleteRedisPrefix, redisReachable } from './support/redis-probe.js';
 import { timedLlm, turnTag, type TimedLlm } from './support/timed-llm.js';
+import { benchArgs } from './support/bench-args.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    chws: { type: 'string' },
-    bots: { type: 'string' },
-    workers: { type: 'string' },
-    embedded: { type: 'string' },
-    pool: { type: 'string' },
-    'think-ms': { type: 'string' },
-    'llm-ms': { type: 'string' },
-    duplicates: { type: 'string' },
-    'no-kill': { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: false },
-    'skip-distributed': { type: 'boolean', default: false },
-    'skip-embedded': { type: 'boolean', default: false },
-    'database-url': { type: 'string' },
-    verbose: { type: 'boolean', default: false },
+const flags = benchArgs(
+  'npm run bench:load',
+  'Bot and worker processes over PostgreSQL and Redis with simulated CHWs, a slow fake Claude, duplicated updates and a killed bot and worker, then the embedded default at growing sizes (exit 1 when a consult is incomplete, a message lost or a plan doubled).',
+  {
+    chws: 'simulated health workers (default 1000; 100 for a quick run)',
+    bots: 'bot processes (default 2)',
+    workers: 'worker processes (default 2)',
+    embedded: 'sizes for the embedded default, comma-separated (default 50,100,200)',
+    pool: 'database pool size per process (default 10)',
+    'think-ms': 'think time between messages in ms, or auto',
+    'llm-ms': "the fake Claude's latency range in ms (default 1000-3000)",
+    duplicates: 'share of updates posted twice (default 0.1)',
+    'no-kill': 'do not kill a bot and a worker midway',
+    quick: 'a short run',
+    'skip-distributed': 'skip the PostgreSQL + Redis run',
+    'skip-embedded': 'skip the embedded default',
+    'database-url': 'PostgreSQL with pgvector (default DATABASE_URL or 127.0.0.1:5432)',
+    verbose: 'print progress',
   },
-});
+  {
+    options: {
+      chws: { type: 'string' },
+      bots: { type: 'string' },
+      workers: { type: 'string' },
+      embedded: { type: 'string' },
+      pool: { type: 'string' },
+      'think-ms': { type: 'string' },
+      'llm-ms': { type: 'string' },
+      duplicates: { type: 'string' },
+      'no-kill': { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
+      'skip-distributed': { type: 'boolean', default: false },
+      'skip-embedded': { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+    },
+  },
+);
 
 const SECRET = 'bench-load-webhook-secret';
 const FIRST_CHAT_ID = 9_100_000;

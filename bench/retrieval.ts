@@ -9,7 +9,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import { SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
 import { createMemoryCacheStore } from '../src/infra/cache/memory-cache-store.js';
@@ -31,6 +30,7 @@ import { readTextPool, type TextPool } from './retrieval/synthetic-chunks.js';
 import { captureVectorStatement, explainBoth, recallAt, runExact, runIndexed } from './retrieval/vector-probe.js';
 import { formatTable, num, ratio, type TableRow } from './support/format-table.js';
 import { percentile } from './support/percentile.js';
+import { benchArgs } from './support/bench-args.js';
 
 const DIMENSIONS = 768;
 const MB = 1024 * 1024;
@@ -44,15 +44,26 @@ const HNSW_INDEX = 'guideline_chunks_embedding_hnsw_idx';
 // The same statement as the migration, so the deferred build makes the index the app would have.
 const CREATE_HNSW = `CREATE INDEX ${HNSW_INDEX} ON guideline_chunks USING hnsw (embedding vector_cosine_ops)`;
 
-const { values: flags } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-    queries: { type: 'string' },
-    'recall-queries': { type: 'string' },
-    noise: { type: 'string' },
+const flags = benchArgs(
+  'npm run bench:retrieval',
+  'HNSW build time, searchGuidelines latency (total, each leg, the reranker) and vector-leg recall@10 on synthetic corpora in PGlite or, with DATABASE_URL, fresh PostgreSQL databases (prints numbers and targets).',
+  {
+    quick: 'small sizes, few queries',
+    sizes: 'corpus sizes, comma-separated (default 10000,50000)',
+    queries: 'latency queries per size (default 200)',
+    'recall-queries': 'recall queries per size (default 100)',
+    noise: 'vector noise (default 0.03)',
   },
-});
+  {
+    options: {
+      quick: { type: 'boolean', default: false },
+      sizes: { type: 'string' },
+      queries: { type: 'string' },
+      'recall-queries': { type: 'string' },
+      noise: { type: 'string' },
+    },
+  },
+);
 
 interface Settings {
   sizes: number[];

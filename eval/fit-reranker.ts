@@ -1,9 +1,8 @@
-import { loadConfig } from '../src/infra/config/config.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { databaseGuidelineIndex } from '../src/infra/db/guideline-index.js';
 import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
 import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
-import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
+import { loadConfigOrExit, MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import { FITTED_WEIGHTS, rerankFeatures, scoreFeatures, type RerankFeatures, type RerankWeights } from '../src/rag/feature-reranker.js';
 import { sectionFitsPatient } from '../src/rag/population-fit.js';
 import { PER_PART_CAP, searchGuidelines } from '../src/rag/search-guidelines.js';
@@ -26,7 +25,7 @@ interface Captured {
   part: string[];
 }
 
-const config = loadConfig(process.env);
+const config = loadConfigOrExit();
 const bench = await openBenchDatabase();
 await applyMigrations(bench.db.sql, await readMigrations(MIGRATIONS_DIR));
 await loadSampleCorpus(createIngestStore(bench.db), { tokenBudget: config.guidelines.tokenBudget });

@@ -1,11 +1,10 @@
-import { loadConfig } from '../src/infra/config/config.js';
 import { applyMigrations, readMigrations } from '../src/infra/db/migrate.js';
 import { openBenchDatabase } from '../bench/support/bench-database.js';
 import { createOpenAiEmbedder } from '../src/infra/embeddings/openai-embedder.js';
 import { embedPendingChunks } from '../src/ingest/load/embed-pending-chunks.js';
 import { createIngestStore } from '../src/infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpus, SAMPLE_CORPUS_DIR } from '../src/ingest/load-sample-corpus.js';
-import { MIGRATIONS_DIR } from '../src/entry/runtime.js';
+import { cliProgram, loadConfigOrExit, MIGRATIONS_DIR } from '../src/entry/runtime.js';
 import type { Embedder } from '../src/rag/embedder.js';
 import { BLIND_DIR, buildSectionAtlas, readGoldSet } from './gold-set.js';
 import { evaluateRetrieval, formatBreakdown, formatEvalTable, missesOf } from './evaluate-retrieval.js';
@@ -18,7 +17,11 @@ import { goldSplit } from './gold-set.js';
  * writing style. The vector rows are measured only when an embedding provider answers; otherwise they say so.
  * Last, the blind set (eval/blind) on its own: queries in neither half, never tuned on.
  */
-const config = loadConfig(process.env);
+cliProgram(
+  'npm run eval',
+  'Retrieval quality on the gold set: recall@1, recall@5, MRR and candidate recall per configuration on the tune and test halves, per book and style, then on the blind set. Runs on an in-memory PGlite, or on PostgreSQL with DATABASE_URL; the vector rows need an embedding provider (EMBEDDING_*).',
+).parse();
+const config = loadConfigOrExit();
 const bench = await openBenchDatabase();
 const db = bench.db;
 process.stdout.write(`database: ${bench.label}\n`);

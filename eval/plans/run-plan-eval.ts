@@ -2,18 +2,35 @@
  * `npm run eval:plans`: the plan-level safety eval. Prints pass/fail per scenario and mode, every failed
  * expectation with the line or source that broke it, and the totals; exits 1 on any MUST NOT violation.
  */
+import { InvalidArgumentError, Option } from 'commander';
+import { cliProgram } from '../../src/entry/runtime.js';
 import { runPlanEval, type PlanMode } from './plan-eval.js';
 import { PLAN_SCENARIOS } from './scenarios.js';
 
-// `npm run eval:plans -- --show ID [--show ID]` also prints those scenarios' whole transcripts.
-const show = new Set(process.argv.flatMap((arg, i, all) => (arg === '--show' && all[i + 1] ? [all[i + 1] ?? ''] : [])));
-// `--only TEXT` runs the scenarios whose id contains TEXT; `--mode offline|claude-unsafe-draft` one mode.
-const only = process.argv.flatMap((arg, i, all) => (arg === '--only' && all[i + 1] ? [all[i + 1] ?? ''] : []));
-const mode = process.argv.flatMap((arg, i, all) => (arg === '--mode' && all[i + 1] ? [all[i + 1] ?? ''] : []));
+const MODES: readonly PlanMode[] = ['offline', 'claude-unsafe-draft'];
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+const program = cliProgram(
+  'npm run eval:plans',
+  'Plan safety: every scenario through the consult engine (extractive and an unsafe Claude draft), MUST / MUST NOT per scenario; prints pass/fail, every failed expectation and the totals; exits 1 on any MUST NOT violation.',
+)
+  .option('--show <id>', "also print this scenario's whole transcript (repeatable)", collect)
+  .option('--only <text>', 'run the scenarios whose id contains this text (repeatable)', collect)
+  .addOption(
+    new Option('--mode <mode>', 'run this mode only (repeatable)').choices(MODES).argParser((value: string, previous: PlanMode[] = []) => {
+      const mode = MODES.find((m) => m === value);
+      if (!mode) throw new InvalidArgumentError(`Allowed choices are ${MODES.join(', ')}.`);
+      return [...previous, mode];
+    }),
+  )
+  .parse();
+const flags = program.opts<{ show?: string[]; only?: string[]; mode?: PlanMode[] }>();
+const show = new Set(flags.show ?? []);
+const only = flags.only ?? [];
+const mode = flags.mode ?? [];
 const started = performance.now();
 const summary = await runPlanEval({
   ...(only.length > 0 ? { scenarios: PLAN_SCENARIOS.filter((s) => only.some((o) => s.id.includes(o))) } : {}),
-  ...(mode.length > 0 ? { modes: mode.filter((m): m is PlanMode => m === 'offline' || m === 'claude-unsafe-draft') } : {}),
+  ...(mode.length > 0 ? { modes: mode } : {}),
 });
 const out = process.stdout;
 

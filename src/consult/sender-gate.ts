@@ -116,9 +116,10 @@ export async function gateSender(deps: GateDeps, message: InboundMessage): Promi
 /**
  * Redeems `code` unless this chat or the code's prefix is blocked; a wrong code counts against both.
  * While blocked no code is tried at all, the right one included: otherwise the limit would only slow a
- * guesser down. Returns the enrolled worker, null for a wrong code, or 'limited'.
+ * guesser down. Returns the enrolled worker, null for a wrong code, or 'limited'. The gate calls it for
+ * `/start CODE`; `npm run chat -- --invite CODE` calls it for the terminal (which binds no identity).
  */
-async function tryInviteCode(deps: GateDeps, channel: Exclude<ChannelName, 'terminal'>, senderId: string, code: string): Promise<string | null | 'limited'> {
+export async function tryInviteCode(deps: Omit<GateDeps, 'reply'>, channel: ChannelName, senderId: string, code: string): Promise<string | null | 'limited'> {
   const at = (deps.now ?? (() => new Date()))();
   const chat = `${channel}:${senderId}`;
   const prefix = codePrefix(code);

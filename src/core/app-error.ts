@@ -49,11 +49,13 @@ export type AppErrorCode =
   // Set-up the operator must fix (exit code 78).
   | 'bad_config'
   | 'data_dir'
+  // A server a variable names (DATABASE_URL, REDIS_URL) does not answer or refuses us.
+  | 'server_unreachable'
   | 'migration_setup'
   | 'migration_failed';
 
 /** Codes that mean the operator's set-up is wrong, not the program: entry points exit 78 for them. */
-export const SETUP_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['bad_config', 'data_dir', 'migration_setup']);
+export const SETUP_ERROR_CODES: ReadonlySet<AppErrorCode> = new Set(['bad_config', 'data_dir', 'server_unreachable', 'migration_setup']);
 
 export class AppError<D extends object = object> extends Error {
   readonly code: AppErrorCode;

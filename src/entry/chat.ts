@@ -1,20 +1,23 @@
-import pino from 'pino';
+import { join } from 'node:path';
+import { Option } from 'commander';
 import { AppError, isAppError, userMessage } from '../core/app-error.js';
 import { receiveInbound } from '../consult/consult-engine.js';
 import { requireActiveWorker } from '../consult/enrollment/require-active-worker.js';
 import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
 import { HELP_TEXT } from '../consult/turn/texts.js';
 import { renderPlain } from '../bot/format/render-plain.js';
-import { readTerminalMessages, terminalChatId, terminalMessenger } from '../bot/terminal/terminal-channel.js';
+import { readTerminalMessages, TERMINAL_CHAT_ID, terminalChatId, terminalMessenger } from '../bot/terminal/terminal-channel.js';
 import type { Config } from '../infra/config/config.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import type { Database } from '../infra/db/open-database.js';
 import { createEnrollmentStore } from '../infra/db/stores/enrollment-store.js';
-import { createLogger } from '../infra/log/logger.js';
+import type { Logger } from '../infra/log/logger.js';
+import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
+import { BAD_INVITE, INVITE_LIMITED, tryInviteCode } from '../consult/sender-gate.js';
 import { createIngestStore } from '../infra/db/stores/ingest-run-store.js';
 import { loadSampleCorpusIfEmpty } from '../ingest/load-sample-corpus.js';
 import { buildConsultRuntime } from './consult-runtime.js';
-import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
+import { cliProgram, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain } from './runtime.js';
 
 /**
  * `--as ID`: the active health worker the consults are recorded for. Any other id is the command
@@ -31,23 +34,47 @@ async function consultingWorker(db: Database, config: Config, workerId: string):
 }
 
 /**
+ * `--invite CODE`: redeems the invite code `admin enroll` printed, as the sender gate does for `/start
+ * CODE` (the same limits on wrong codes, the same audit), without binding a phone; the worker is active
+ * from then on. A wrong or rate-limited code is bad_usage (exit 64) with the words a CHW would read.
+ */
+async function redeemedWorker(db: Database, config: Config, logger: Logger, code: string): Promise<string> {
+  const hashKey = createSenderHasher(await resolveSenderHashSecret(config));
+  const redeemed = await tryInviteCode(
+    { identities: createEnrollmentStore(db, { hashSender: hashKey }), limits: createAttemptLimitStore(db, { hashKey }), log: logger },
+    'terminal',
+    TERMINAL_CHAT_ID,
+    code,
+  );
+  if (typeof redeemed === 'string') return redeemed;
+  await db.close();
+  throw new AppError('bad_usage', `--invite: ${redeemed === 'limited' ? INVITE_LIMITED : BAD_INVITE}`);
+}
+
+/**
  * `npm run chat`: a consult in the terminal on the embedded default (or on the configured servers).
  * Type at the prompt, or pipe a scripted conversation in: each line is one message; the command waits
  * for the plan and any follow-up answers before it exits.
  */
 const program = cliProgram('npm run chat', 'A consult in the terminal. Type at the prompt, or pipe a scripted conversation in (one message per line); waits for the plan and any follow-up answers before it exits.')
-  .option(
-    '--as <worker-id>',
-    "consult as this enrolled (active) health worker, the id `npm run admin -- list` prints: the consults are theirs, reach their supervisor's review queue, and the supervisor's feedback goes to their Telegram or WhatsApp chat",
+  .addOption(
+    new Option(
+      '--as <worker-id>',
+      "consult as this enrolled (active) health worker, the id `npm run admin -- list` prints: the consults are theirs, reach their supervisor's review queue, and the supervisor's feedback goes to their Telegram or WhatsApp chat (or this terminal chat if they have neither)",
+    ).conflicts('invite'),
   )
+  .option('--invite <code>', 'use the invite code `npm run admin -- enroll` printed (as /start CODE would on Telegram), then consult as that health worker; later runs use --as with the id printed')
+  .addHelpText('after', '\nLogs go to LOG_FILE, else to $DATA_DIR/chat.log when stderr is a terminal (so they never print inside the chat), else to stderr.')
   .parse();
-const options = program.opts<{ as?: string }>();
+const options = program.opts<{ as?: string; invite?: string }>();
 runMain(async () => {
   const config = loadConfigOrExit();
-  // The conversation owns stdout; logs (ids only) go to stderr.
-  const logger = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel, destination: pino.destination(2) });
+  // The conversation owns the terminal: on one, logs (ids only) go to a file, never between the messages.
+  const logFile = config.logFile ?? (process.stderr.isTTY ? join(config.dataDir, 'chat.log') : undefined);
+  const logger = loggerFor(config, { level: config.logLevel === 'info' ? 'warn' : config.logLevel, ...(logFile ? { fallbackFile: logFile } : {}) });
   const { db } = await openMigratedDatabase(config);
-  const healthWorkerId = options.as === undefined ? null : await consultingWorker(db, config, options.as);
+  const invited = options.invite === undefined ? null : await redeemedWorker(db, config, logger, options.invite);
+  const healthWorkerId = invited ?? (options.as === undefined ? null : await consultingWorker(db, config, options.as));
   // Each worker has a terminal chat of their own (an anonymous session has one too).
   const chatId = terminalChatId(healthWorkerId);
   const out = process.stdout;
@@ -66,12 +93,14 @@ runMain(async () => {
       'CHW consult bot - terminal chat',
       `LLM: ${config.llm.kind === 'anthropic' ? 'Claude' : 'offline protocol mode (no ANTHROPIC_API_KEY)'}; retrieval: ${config.embeddings.kind === 'none' ? 'full text' : 'hybrid'}; jobs: ${config.redisUrl ? 'BullMQ (run npm run worker)' : 'in-process'}`,
       sample ? `Loaded the sample corpus (${sample.sources} books, ${sample.inserted} sections): SAMPLE content, not clinical guidance.` : '',
+      invited ? `Invite code accepted: health worker ${invited} is active. Next time start the chat with: npm run chat -- --as ${invited}` : '',
       healthWorkerId ? `Consults are recorded for health worker ${healthWorkerId}; their supervisor reviews them.` : '',
+      logFile && process.stderr.isTTY ? `Logs: ${logFile}` : '',
       '',
       renderPlain(HELP_TEXT),
       '',
     ]
-      .filter((line, i) => line !== '' || i > 3)
+      .filter((line, i) => line !== '' || i > 5)
       .join('\n'),
   );
 

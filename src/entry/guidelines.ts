@@ -3,14 +3,14 @@ import { createOpenAiEmbedder } from '../infra/embeddings/openai-embedder.js';
 import { countVectorsByModel } from '../infra/db/stores/guideline-chunk-store.js';
 import { createIngestStore, lastIngestRuns } from '../infra/db/stores/ingest-run-store.js';
 import { readDatabaseStatus } from '../infra/db/stores/status-store.js';
-import { readChunksFile } from '../ingest/chunks-file.js';
+import { countChunkLines, readChunksFile } from '../ingest/chunks-file.js';
 import { downloadGuidelines, guidelinesDir } from '../ingest/download/index.js';
 import { embedPendingChunks } from '../ingest/load/embed-pending-chunks.js';
 import { loadIngestRecords } from '../ingest/load/load-records.js';
 import { SAMPLE_CORPUS_DIR } from '../ingest/load-sample-corpus.js';
 import { parseGuidelinesToFile } from '../ingest/parse-guidelines.js';
 import { createProgress } from '../ingest/progress.js';
-import { listArticleFiles, listBookFolders } from '../ingest/read-guideline-books.js';
+import { countPartFiles, listArticleFiles, listBookFolders } from '../ingest/read-guideline-books.js';
 import type { Config } from '../infra/config/config.js';
 import { cliProgram, loadConfigOrExit, openMigratedDatabase, runMain } from './runtime.js';
 
@@ -73,6 +73,7 @@ async function parse(options: { sample?: boolean; from?: string }): Promise<void
   const articles = [...(await listArticleFiles(root)), ...(await listArticleFiles(join(config.dataDir, 'articles')))];
   if (folders.length === 0 && articles.length === 0) throw new Error(`no book folders (with a TOC.nxml) or article files under ${root}; run npm run guidelines:download first`);
   const progress = createProgress({ label: 'part files' });
+  progress.setTotal((await countPartFiles(folders)) + articles.length);
   let parts = 0;
   const summary = await parseGuidelinesToFile(folders, chunksFile, {
     languages: config.guidelines.languages,
@@ -97,6 +98,7 @@ async function embed(): Promise<void> {
   const runId = await store.startRun('embed');
   try {
     const progress = createProgress({ label: 'chunk lines' });
+    progress.setTotal(await countChunkLines(chunksFile));
     const load = await loadIngestRecords(store, readChunksFile(chunksFile), { signal: abort.signal, onProgress: (n) => progress.update(n) });
     progress.done(
       `load ${load.interrupted ? 'interrupted' : 'finished'}: ${load.sources} sources; chunks ${load.inserted} inserted, ${load.updated} updated, ` +

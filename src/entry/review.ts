@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { AppError } from '../core/app-error.js';
 import { createSenderHasher } from '../consult/enrollment/sender-hash.js';
 import { resolveSenderHashSecret } from '../infra/config/sender-hash-secret.js';
 import { createAttemptLimitStore } from '../infra/db/stores/attempt-limit-store.js';
@@ -45,12 +46,22 @@ runMain(async () => {
     const { status, body } = healthResponse(await databaseAnswers(db));
     return new Response(body, { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
   };
-  const server = serve({ fetch, hostname: config.review.host, port: config.review.port });
-  log.info({ host: config.review.host, port: config.review.port, queueBoard: board !== undefined }, 'review app listening');
-  await new Promise<void>((resolve) => {
+  const server = serve({ fetch, hostname: config.review.host, port: config.review.port }, (info) => {
+    const local = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
+    const publicUrl = config.review.publicUrl === local ? '' : ` (supervisors open ${config.review.publicUrl}, REVIEW_PUBLIC_URL)`;
+    process.stdout.write(`Review app: open ${local} in a browser${publicUrl}. Ctrl-C stops it.\n`);
+    log.info({ host: info.address, port: info.port, queueBoard: board !== undefined }, 'review app listening');
+  });
+  await new Promise<void>((resolve, reject) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // A port taken (another review app) or not ours to take is the set-up's to fix: name the variables.
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const listen = `${config.review.host}:${config.review.port}`;
+      if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES' && error.code !== 'EADDRNOTAVAIL') reject(error);
+      else reject(new AppError('bad_config', `REVIEW_HOST/REVIEW_PORT: cannot listen on ${listen} (${error.code}); stop what uses it or set REVIEW_PORT`, { cause: error }));
+    });
   });
   // Stop taking requests, let those in flight finish, then close the board's Redis and the database.
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import pino, { type DestinationStream } from 'pino';
 import { isAppError, SETUP_ERROR_CODES } from '../core/app-error.js';
 import { settlesWithin } from '../core/settles-within.js';
-import { loadConfig, type Config } from '../infra/config/config.js';
+import type { Config } from '../infra/config/config.js';
+import { loadConfigWithEnvFile } from '../infra/config/env-file.js';
 import { storageFailure } from '../infra/db/data-dir-check.js';
 import { applyMigrations, readMigrations, type MigrationResult } from '../infra/db/migrate.js';
 import { openDatabase, type Database } from '../infra/db/open-database.js';
@@ -22,13 +24,20 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', i
  * argument is refused with a usage line. Parse it before reading config, so --help needs no set-up.
  */
 export function cliProgram(name: string, description: string): Command {
-  return new Command(name).description(description).showHelpAfterError();
+  // A command line to correct exits 64 (EX_USAGE) like `bad_usage`, not commander's 1; --help exits 0.
+  return new Command(name)
+    .description(description)
+    .showHelpAfterError()
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : EXIT_USAGE));
 }
 
-/** Reads and validates the environment; on a bad value prints which variable and exits 78 (config error). */
+/**
+ * Reads and validates the environment over `.env` (ENV_FILE; the environment wins); on a bad value, in
+ * either, prints which variable and exits 78 (config error).
+ */
 export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return loadConfig(env);
+    return loadConfigWithEnvFile(env);
   } catch (error) {
     if (isAppError(error, 'bad_config')) {
       process.stderr.write(`${error.message}\n`);
@@ -38,8 +47,19 @@ export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
   }
 }
 
-export function loggerFor(config: Config, destination?: Parameters<typeof createLogger>[0]['destination']): Logger {
-  return createLogger({ level: config.logLevel, ...(destination ? { destination } : {}) });
+/**
+ * The process's logger: JSON lines to LOG_FILE (appended) when set, else to stderr, so stdout holds only
+ * what a command prints for its user. `fallbackFile` is used when LOG_FILE is unset (the terminal chat on
+ * a terminal, where stderr would print inside the conversation).
+ */
+export function loggerFor(config: Config, options: { level?: Config['logLevel']; fallbackFile?: string } = {}): Logger {
+  const file = config.logFile ?? options.fallbackFile;
+  return createLogger({ level: options.level ?? config.logLevel, destination: logDestination(file) });
+}
+
+/** Where loggerFor writes: the file (its folder created if missing), or stderr. */
+export function logDestination(file: string | undefined): DestinationStream {
+  return file === undefined ? pino.destination(2) : pino.destination({ dest: file, append: true, mkdir: true, sync: true });
 }
 
 /**

@@ -83,3 +83,14 @@ function isIngestRecord(value: unknown): value is IngestRecord {
     typeof r.contentHash === 'string'
   );
 }
+
+/** Lines in a chunks file (0 when it is missing): the total of the load's progress bar. */
+export async function countChunkLines(path: string): Promise<number> {
+  let lines = 0;
+  try {
+    for await (const chunk of createReadStream(path)) for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  return lines;
+}

@@ -1,6 +1,14 @@
-/** Progress for long admin commands: a redrawn bar with counts and ETA on a terminal, periodic lines otherwise. */
+import cliProgress, { type Options, type Params } from 'cli-progress';
+
+// CommonJS: its names come off the default export.
+const { Format, SingleBar } = cliProgress;
+
+/**
+ * Progress for long admin commands (cli-progress): on a terminal a redrawn bar with counts, rate and
+ * time left; otherwise (CI, a log file) no bar, a plain line every few seconds.
+ */
 export interface Progress {
-  /** Sets the total (unknown totals show counts only). */
+  /** Sets the total (unknown totals show counts and rate only). */
   setTotal(total: number | undefined): void;
   update(done: number, detail?: string): void;
   /** Ends the bar and prints the final line. */
@@ -9,68 +17,66 @@ export interface Progress {
 
 export interface ProgressOptions {
   label: string;
-  stream?: NodeJS.WriteStream | { isTTY?: boolean; columns?: number; write(chunk: string): boolean };
+  /** Default process.stderr: stdout keeps only what the command reports. */
+  stream?: NodeJS.WritableStream & { isTTY?: boolean };
   /** Seconds between plain lines when not a TTY; default 5. */
   intervalSeconds?: number;
-  now?: () => number;
+}
+
+interface Payload {
+  rate: number;
+  detail: string;
+}
+
+/** `label: [bar] done/total  pct%  rate/s  ETA 1m05s  detail`; the bar on a terminal only. */
+function formatter(label: string, tty: boolean) {
+  return (options: Options, params: Params, payload: Payload): string => {
+    const known = params.total > 0;
+    const parts = [`${label}: ${tty && known ? `${Format.BarFormat(params.progress, options)} ` : ''}${params.value}${known ? `/${params.total}` : ''}`];
+    if (known) parts.push(`${Math.floor(params.progress * 100)}%`);
+    if (payload.rate > 0) parts.push(`${payload.rate.toFixed(payload.rate < 10 ? 1 : 0)}/s`);
+    if (known && payload.rate > 0 && params.value < params.total) parts.push(`ETA ${Format.TimeFormat(Math.ceil((params.total - params.value) / payload.rate), options, 1).trim()}`);
+    if (payload.detail) parts.push(payload.detail);
+    return parts.join('  ');
+  };
 }
 
 export function createProgress(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
-  const now = options.now ?? Date.now;
   const tty = Boolean(stream.isTTY);
-  const interval = (options.intervalSeconds ?? 5) * 1000;
-  const started = now();
-  let total: number | undefined;
-  let lastPrinted = 0;
-  let lastDone = 0;
-
-  const describe = (done: number, detail?: string): string => {
-    const elapsed = (now() - started) / 1000;
-    const rate = elapsed > 0 ? done / elapsed : 0;
-    const parts = [`${options.label}: ${done}${total !== undefined ? `/${total}` : ''}`];
-    if (total !== undefined && total > 0) parts.push(`${Math.floor((100 * done) / total)}%`);
-    if (rate > 0) parts.push(`${rate.toFixed(rate < 10 ? 1 : 0)}/s`);
-    if (total !== undefined && rate > 0 && done < total) parts.push(`ETA ${formatSeconds((total - done) / rate)}`);
-    if (detail) parts.push(detail);
-    return parts.join('  ');
+  const started = Date.now();
+  const bar = new SingleBar({
+    format: formatter(options.label, tty),
+    stream,
+    barsize: 24,
+    hideCursor: tty,
+    // Off a terminal: no redraws, one plain line per interval.
+    noTTYOutput: true,
+    notTTYSchedule: (options.intervalSeconds ?? 5) * 1000,
+  });
+  let running = false;
+  const payload = (done: number, detail = ''): Payload => {
+    const seconds = (Date.now() - started) / 1000;
+    return { rate: seconds > 0 ? done / seconds : 0, detail };
   };
-  const bar = (done: number): string => {
-    if (total === undefined || total === 0) return '';
-    const width = 24;
-    const filled = Math.min(width, Math.round((width * done) / total));
-    return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] `;
-  };
-
   return {
-    setTotal(value) {
-      total = value;
-    },
-    update(done, detail) {
-      lastDone = done;
-      const t = now();
-      if (tty) {
-        if (t - lastPrinted < 100 && done !== total) return;
-        lastPrinted = t;
-        const line = `${bar(done)}${describe(done, detail)}`;
-        const columns = (stream as { columns?: number }).columns ?? 100;
-        stream.write(`\r${line.slice(0, columns - 1).padEnd(Math.min(columns - 1, line.length + 5))}`);
-      } else if (t - lastPrinted >= interval) {
-        lastPrinted = t;
-        stream.write(`${describe(done, detail)}\n`);
+    setTotal(total) {
+      if (running) bar.setTotal(total ?? 0);
+      else {
+        bar.start(total ?? 0, 0, payload(0));
+        running = true;
       }
     },
+    update(done, detail) {
+      if (!running) {
+        bar.start(0, done, payload(done, detail));
+        running = true;
+      }
+      bar.update(done, payload(done, detail));
+    },
     done(message) {
-      if (tty) stream.write(`\r${bar(lastDone)}${describe(lastDone)}\n`);
+      if (running) bar.stop();
       stream.write(`${message}\n`);
     },
   };
-}
-
-function formatSeconds(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }

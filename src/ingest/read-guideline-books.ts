@@ -48,6 +48,16 @@ export async function listBookFolders(root: string): Promise<string[]> {
   return folders;
 }
 
+/** How many part files of `folders` will be parsed (front matter and the like left out): a progress bar's total. */
+export async function countPartFiles(folders: string[]): Promise<number> {
+  let parts = 0;
+  for (const folder of folders) {
+    const names = await readdir(folder).catch(() => []);
+    parts += names.filter((name) => name.endsWith('.nxml') && name !== 'TOC.nxml' && shouldIngestPart(name)).length;
+  }
+  return parts;
+}
+
 async function subfolders(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   return entries

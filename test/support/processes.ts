@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,7 +17,8 @@ export interface RunningProcess {
 export function startEntry(name: string, env: Record<string, string>, args: string[] = []): RunningProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`, ...args], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // ENV_FILE='': a developer's own .env never reaches a test's process unless the test names one.
+    env: { ...process.env, LOG_LEVEL: 'warn', ENV_FILE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -51,14 +53,17 @@ export function runEntry(
   name: string,
   args: string[],
   env: Record<string, string>,
-  options: { stdin?: string; timeoutMs?: number; prefix?: string[] } = {},
+  options: { stdin?: string; timeoutMs?: number; prefix?: string[]; cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const [command, ...argv] = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', `src/entry/${name}.ts`, ...args] as [string, ...string[]];
+  // Absolute paths, so the command can run in another directory (`cwd`), as a user's shell would.
+  const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const [command, ...argv] = [...(options.prefix ?? []), process.execPath, '--import', tsx, join(ROOT, `src/entry/${name}.ts`), ...args] as [string, ...string[]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      cwd: options.cwd ?? ROOT,
+      // ENV_FILE='': a developer's own .env never reaches a test's process unless the test names one.
+    env: { ...process.env, LOG_LEVEL: 'warn', ENV_FILE: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

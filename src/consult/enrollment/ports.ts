@@ -48,10 +48,11 @@ export interface IdentityStore {
   /** The active health worker behind this channel identity, or null. */
   findWorker(channel: ChannelName, senderId: string): Promise<string | null>;
   /**
-   * Binds the identity to the `invited` worker holding this unused, unexpired code; null when the code is
-   * no good or the identity is already bound to another worker.
+   * Binds the identity to the `invited` worker holding this unused, unexpired code and makes them active;
+   * null when the code is no good or the identity is already bound to another worker. `terminal` binds
+   * no identity (`npm run chat -- --invite CODE`): the worker consults at the terminal with `--as ID`.
    */
-  redeemInvite(code: string, channel: BindableChannel, senderId: string): Promise<string | null>;
+  redeemInvite(code: string, channel: ChannelName, senderId: string): Promise<string | null>;
   /**
    * Records (once per message id) that an unknown sender wrote; ids are stored only as keyed hashes.
    * False for a redelivery.

@@ -41,6 +41,8 @@ export const STORED_EMBEDDING_DIMENSIONS = 768;
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).optional().default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
+  /** A file the logs are appended to instead of stderr (the terminal chat on a terminal defaults to $DATA_DIR/chat.log). */
+  LOG_FILE: optionalString,
   DATA_DIR: z.string().trim().optional().default('./data'),
   DATABASE_URL: optionalString.pipe(
     z
@@ -124,6 +126,8 @@ const envSchema = z.object({
 export interface Config {
   env: 'development' | 'production' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where logs are appended instead of stderr; undefined for stderr. */
+  logFile: string | undefined;
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
@@ -246,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE,
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }

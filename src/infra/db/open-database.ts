@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../../generated/prisma/client.js';
-import { isAppError } from '../../core/app-error.js';
+import { AppError, isAppError } from '../../core/app-error.js';
 import { checkFreeSpace, damagedDataDirError, forgetCleanClose, inspectDataDir, recordCleanClose, storageFailure } from './data-dir-check.js';
 import { dataDirError, LOCK_FILE, lockDataDir, restrictDataDir, type DataDirLock } from './data-dir-lock.js';
 import { pgliteSession, postgresSession, type SqlSession } from './sql-session.js';
@@ -131,8 +131,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // an 'error' event; unhandled, it would kill the process. The pool drops that client and the next
   // query opens a new one, so there is nothing else to do here.
   pool.on('error', () => undefined);
-  // Fail at start-up with the driver's message rather than on the first consult.
-  const probe = await pool.connect();
+  // Fail at start-up, naming the variable to fix, rather than on the first consult.
+  const probe = await pool.connect().catch(async (error: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw unreachableDatabase(url, error);
+  });
   // PGlite served over the wire (pglite-socket) runs every connection in one session, where a statement
   // one connection named already exists for the next: only a real server gets named statements.
   const version = await probe.query<{ version: string }>('SELECT version()').finally(() => probe.release());
@@ -147,4 +150,28 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/** Network failures of a connect: the server is not there (or not answering) at the address given. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+/** SQLSTATEs of a server that answers but will not let us in: a wrong password or role, no such database. */
+const REFUSED: Record<string, string> = { '28P01': 'the password was refused', '28000': 'the role may not connect', '3D000': 'the database does not exist' };
+
+/**
+ * A failed first connection as AppError `server_unreachable` (exit 78) naming DATABASE_URL and the
+ * server's host (never the password); any other error is returned as it is.
+ */
+function unreachableDatabase(url: string, error: unknown): unknown {
+  const codes = [error, ...((error as { errors?: unknown[] } | null)?.errors ?? [])].map((e) => String((e as { code?: unknown } | null)?.code ?? ''));
+  const network = codes.find((code) => UNREACHABLE.has(code));
+  const refused = codes.map((code) => REFUSED[code]).find((why) => why !== undefined);
+  if (!network && !refused) return error;
+  let host = '(unparsable URL)';
+  try {
+    host = new URL(url).host || 'localhost';
+  } catch {
+    // pg accepts forms URL does not; the code still names the variable.
+  }
+  const why = network ? `cannot reach PostgreSQL at ${host} (${network}); start the server (docker compose up -d) or unset DATABASE_URL for the embedded database` : `PostgreSQL at ${host}: ${refused}`;
+  return new AppError('server_unreachable', `DATABASE_URL: ${why}`, { cause: error, transient: network !== undefined });
 }

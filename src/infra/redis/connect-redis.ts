@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { AppError } from '../../core/app-error.js';
 
 /**
  * A Redis connection for BullMQ (`maxRetriesPerRequest: null` is what its blocking commands need) or,
@@ -15,7 +16,11 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     ...(options.purpose === 'cache' ? { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 500 } : { maxRetriesPerRequest: null }),
   });
   // Until the caller takes over, connection errors surface through the rejected promise below.
-  const swallow = (): void => undefined;
+  // ioredis rejects with "Connection is closed."; the socket's own error (ECONNREFUSED) says more.
+  let socketError: (Error & { code?: string }) | undefined;
+  const swallow = (error: Error): void => {
+    socketError = error;
+  };
   redis.on('error', swallow);
   try {
     await redis.connect();
@@ -24,7 +29,12 @@ export async function connectRedis(url: string, options: { connectTimeoutMs?: nu
     return redis;
   } catch (error) {
     redis.disconnect();
-    throw new Error(`cannot reach Redis at ${new URL(url).host}: ${error instanceof Error ? error.message : String(error)}`);
+    // The variable, not just the driver's words: the operator fixes REDIS_URL or starts the server.
+    throw new AppError(
+      'server_unreachable',
+      `REDIS_URL: cannot reach Redis at ${new URL(url).host} (${socketError?.code ?? socketError?.message ?? (error instanceof Error ? error.message : String(error))}); start the server (docker compose up -d) or unset REDIS_URL to run jobs in-process`,
+      { cause: error, transient: true },
+    );
   }
 }
 

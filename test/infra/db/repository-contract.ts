@@ -233,6 +233,17 @@ export function describeRepositoryContract(via: TestBackend): void {
       expect(await identities.redeemInvite('old', 'whatsapp', '233200000000')).toBeNull();
     });
 
+    it('redeems an invite code at the terminal: the worker is active, no channel is bound, the code is used up', async () => {
+      const now = new Date('2026-11-22T10:00:00Z');
+      const identities = testEnrollmentStore(db, () => now);
+      const { workerId } = await inviteWorker(db, { displayName: 'CHW Terminal', supervisorId: null, code: `term-${via}`, expiresAt: new Date('2026-11-29T10:00:00Z') });
+      expect(await identities.redeemInvite(`TERM-${via}`, 'terminal', 'local')).toBe(workerId);
+      expect(await identities.workerStatus(workerId)).toBe('active');
+      expect((await identities.listWorkers()).find((w) => w.id === workerId)?.channels).toEqual([]);
+      expect(await identities.redeemInvite(`term-${via}`, 'terminal', 'local')).toBeNull();
+      expect(await identities.redeemInvite(`term-${via}`, 'telegram', '999')).toBeNull();
+    });
+
     it('counts failed attempts per hashed key with doubling blocks, forgets them, and remembers a success', async () => {
       const limits = testAttemptLimits(db);
       const policy = { failuresToBlock: 3, firstBlockMs: 60_000, maxBlockMs: 240_000, forgetMs: 3_600_000 };

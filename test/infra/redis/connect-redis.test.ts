@@ -17,5 +17,5 @@ describeWithRedis('Redis connection', () => {
 });
 
 it('fails fast with a clear message when Redis is not there', async () => {
-  await expect(connectRedis('redis://127.0.0.1:1', { connectTimeoutMs: 500 })).rejects.toThrow(/cannot reach Redis at 127\.0\.0\.1:1/);
+  await expect(connectRedis('redis://127.0.0.1:1', { connectTimeoutMs: 500 })).rejects.toThrow(/REDIS_URL: cannot reach Redis at 127\.0\.0\.1:1/);
 });

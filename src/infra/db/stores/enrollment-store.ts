@@ -94,19 +94,27 @@ export function createEnrollmentStore(db: Database, options: { hashSender: Sende
     },
 
     async redeemInvite(code, channel, senderId) {
-      const column = IDENTITY_COLUMN[channel];
       const at = now();
       let id: string | null = null;
       try {
         // Conditional on status 'invited', an unused code and an unbound identity, so a suspension or
-        // revocation wins over the code and two senders racing with one code cannot both win.
-        const rows = await db.sql.query<{ id: string }>(
-          `UPDATE health_workers SET ${column} = $2, status = 'active', invite_redeemed_at = $3
-            WHERE invite_code_hash = $1 AND status = 'invited' AND invite_redeemed_at IS NULL AND invite_expires_at > $3
-              AND NOT EXISTS (SELECT 1 FROM health_workers bound WHERE bound.${column} = $2)
-           RETURNING id`,
-          [hashInviteCode(code), senderId, at],
-        );
+        // revocation wins over the code and two senders racing with one code cannot both win. The
+        // terminal binds no identity: the worker becomes active and consults with `chat --as ID`.
+        const rows =
+          channel === 'terminal'
+            ? await db.sql.query<{ id: string }>(
+                `UPDATE health_workers SET status = 'active', invite_redeemed_at = $2
+                  WHERE invite_code_hash = $1 AND status = 'invited' AND invite_redeemed_at IS NULL AND invite_expires_at > $2
+                 RETURNING id`,
+                [hashInviteCode(code), at],
+              )
+            : await db.sql.query<{ id: string }>(
+                `UPDATE health_workers SET ${IDENTITY_COLUMN[channel]} = $2, status = 'active', invite_redeemed_at = $3
+                  WHERE invite_code_hash = $1 AND status = 'invited' AND invite_redeemed_at IS NULL AND invite_expires_at > $3
+                    AND NOT EXISTS (SELECT 1 FROM health_workers bound WHERE bound.${IDENTITY_COLUMN[channel]} = $2)
+                 RETURNING id`,
+                [hashInviteCode(code), senderId, at],
+              );
         id = rows[0]?.id ?? null;
       } catch (error) {
         // The same identity redeeming two codes at once: the unique binding lets one through.
