@@ -109,7 +109,7 @@ describe('npm run build', () => {
   });
 
   it('is ignored by git', async () => {
-    await expect(run('git', ['check-ignore', '-q', 'dist'], { cwd: ROOT })).resolves.toBeDefined();
+    await expect(run('git', ['check-ignore', '-q', 'dist/src/entry/main.js'], { cwd: ROOT })).resolves.toBeDefined();
     const { stdout } = await run('git', ['ls-files', 'dist'], { cwd: ROOT });
     expect(stdout).toBe('');
   });
