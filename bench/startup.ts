@@ -13,18 +13,18 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { benchArgs } from './support/bench-args.js';
 import { formatTable, mib, num, ratio, type TableRow } from './support/format-table.js';
 import { percentile } from './support/percentile.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const { values: flags } = parseArgs({
-  options: { runs: { type: 'string' }, quick: { type: 'boolean', default: false }, dist: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-});
-if (flags.help) {
-  process.stdout.write('Usage: npm run bench:startup [-- --runs N] [--quick] [--dist DIR]\n\nStart-up time and peak RSS of bot, worker and review: tsx against the build.\n');
-  process.exit(0);
-}
+const flags = benchArgs(
+  'npm run bench:startup --',
+  'Start-up time and peak RSS of bot, worker and review: tsx against the build.',
+  { runs: 'runs per process (default 5, 2 with --quick)', quick: 'two runs per process', dist: 'a build made before (default: build into a temporary folder)' },
+  { options: { runs: { type: 'string' }, quick: { type: 'boolean', default: false }, dist: { type: 'string' } } },
+);
 const RUNS = Number(flags.runs ?? (flags.quick ? 2 : 5));
 const PROCESSES = ['bot', 'worker', 'review'];
 // Reports the process' peak RSS (KiB) on stderr as it exits, whatever loaded it.

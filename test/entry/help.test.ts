@@ -6,15 +6,17 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
 /** Every npm script that is a command, eval or bench of ours (the rest are tools: tsc, eslint, vitest). */
-const commands = Object.entries(scripts).filter(([, command]) => command.startsWith('tsx '));
+const commands = Object.entries(scripts).filter(([, command]) => command.startsWith('tsx ') || command.startsWith('node scripts/run-entry.mjs '));
 
 /** `npm run <script> -- --help`, run as npm runs it (the script's words, then the arguments). */
 function help(command: string, flag = '--help'): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
-  const [, file, ...args] = command.split(' ');
+  const [runner, file, ...args] = command.split(' ');
+  // A tsx script is loaded through tsx; the entry launcher (scripts/run-entry.mjs) loads tsx itself.
+  const loader = runner === 'tsx' ? ['--import', 'tsx'] : [];
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // No configuration and no database: --help must need neither (and must not start the work).
-    const child = spawn(process.execPath, ['--import', 'tsx', file!, ...args, flag], { cwd: ROOT, env: { ...process.env, ENV_FILE: '', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...loader, file!, ...args, flag], { cwd: ROOT, env: { ...process.env, ENV_FILE: '', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
