@@ -16,7 +16,7 @@ import { buildConsultRuntime } from './consult-runtime.js';
 import { cliProgram, exitOnSignals, loadConfigOrExit, loggerFor, openMigratedDatabase, runMain, startHealthIfConfigured } from './runtime.js';
 
 /**
- * `npm run bot`: the Telegram bot (TELEGRAM_BOT_TOKEN). Long polling through @grammyjs/runner, or a
+ * `npm run bot`: the Telegram bot (TELEGRAM_BOT_TOKEN). Long polling through grammY's own poller (a batch is confirmed only once stored), or a
  * webhook server (TELEGRAM_MODE=webhook) that verifies Telegram's secret token header. Without
  * REDIS_URL the plan jobs run in this process; with it, `npm run worker` processes run them.
  */
