@@ -13,12 +13,13 @@ export interface RedisCacheOptions {
   maxValueBytes?: number;
 }
 
-// Reads a value and, when there is one, marks it recently used in the prefix's index.
+// Reads a value and, when there is one, marks it recently used in the prefix's index. Scores are
+// microseconds: at milliseconds two writes in one millisecond tied and the wrong one was evicted.
 const GET = `
 local v = redis.call('GET', KEYS[1])
 if v then
   local t = redis.call('TIME')
-  redis.call('ZADD', KEYS[2], 'XX', t[1] * 1000 + math.floor(t[2] / 1000), KEYS[1])
+  redis.call('ZADD', KEYS[2], 'XX', t[1] * 1000000 + t[2], KEYS[1])
 end
 return v`;
 
@@ -28,10 +29,10 @@ const SET = `
 local ttl = tonumber(ARGV[2])
 local max = tonumber(ARGV[3])
 local t = redis.call('TIME')
-local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local now = t[1] * 1000000 + t[2]
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl)
 redis.call('ZADD', KEYS[2], now, KEYS[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - ttl)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - ttl * 1000)
 local over = redis.call('ZCARD', KEYS[2]) - max
 if over > 0 then
   local old = redis.call('ZRANGE', KEYS[2], 0, over - 1)
