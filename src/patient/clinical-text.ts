@@ -59,6 +59,9 @@ class TrackedText {
   }
 
   replace(pattern: RegExp, replacement: string | ((...groups: string[]) => string)): TrackedText {
+    const matches = [...this.text.matchAll(globalised(pattern))];
+    // Most of the many normalisation steps match nothing in a message: no copy then.
+    if (!matches.some((match) => match[0].length > 0)) return this;
     let text = '';
     const from: number[] = [];
     const to: number[] = [];
@@ -71,7 +74,7 @@ class TrackedText {
       text += this.text.slice(copied, end);
       copied = end;
     };
-    for (const match of this.text.matchAll(globalised(pattern))) {
+    for (const match of matches) {
       if (match[0].length === 0) continue;
       const start = match.index;
       const end = start + match[0].length;

@@ -7,7 +7,7 @@ export type PlanPart = { text: string; bold: boolean; url: boolean } | { labels:
 
 /**
  * What a line of a plan is, read from the plan's own markup (never from its wording):
- * - `heading`: a line that is bold throughout (`**When to refer**`);
+ * - `heading`: a line that is bold throughout (one of the plan's own section headings);
  * - `step`: a recommendation, a bullet or a line citing a section, outside the Sources block;
  * - `note`: any other paragraph (the decision-support note, the urgent lead, a notice);
  * - `source`: a line of the Sources block.
