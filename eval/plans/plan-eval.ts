@@ -74,7 +74,7 @@ class CollectingQueue implements JobQueue {
  * job, once with extractive plans and once with a Claude plan writer pointed at a fake Anthropic server
  * whose draft is deliberately unsafe, and checks each plan against its MUST / MUST NOT lists.
  */
-export async function runPlanEval(options: { scenarios?: PlanScenario[]; modes?: PlanMode[] } = {}): Promise<PlanEvalSummary> {
+export async function runPlanEval(options: { scenarios?: PlanScenario[]; modes?: PlanMode[]; extraBooksDir?: string } = {}): Promise<PlanEvalSummary> {
   const scenarios = options.scenarios ?? PLAN_SCENARIOS;
   const modes = options.modes ?? ['offline', 'claude-unsafe-draft'];
   const db = await openDatabase({ kind: 'pglite-memory' });
@@ -82,6 +82,8 @@ export async function runPlanEval(options: { scenarios?: PlanScenario[]; modes?:
   try {
     await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
     await loadSampleCorpus(createIngestStore(db));
+    // A book set's books sit beside the sample corpus, as a new guideline sits beside the shipped ones.
+    if (options.extraBooksDir) await loadSampleCorpus(createIngestStore(db), { dir: options.extraBooksDir });
     const { url } = await fake.start();
     const results: ScenarioResult[] = [];
     for (const mode of modes) {

@@ -18,7 +18,8 @@
  */
 export interface PlanScenario {
   id: string;
-  book: 'malaria' | 'pneumonia' | 'diarrhoea' | 'malnutrition' | 'anaemia' | 'hypertension' | 'pregnancy' | 'tb' | 'hiv' | 'diabetes';
+  /** The sample book (malaria, pneumonia ...) or, in a book set, the book's accession id. */
+  book: string;
   population: string;
   messages: string[];
   mustCite?: RegExp[];
