@@ -54,6 +54,9 @@ const collectDemographicsShape = closedObject({
     .optional()
     .describe('Trimester (1: under 14 weeks, 2: 14 to 27, 3: 28 or more). Derived from gestation_weeks when that is given.'),
   in_labour: z.boolean().optional().describe('True when she is in labour now (contractions, waters broken); she is pregnant.'),
+  postpartum: z.boolean().optional().describe('True when she gave birth in the last six weeks (the mother, not the baby).'),
+  days_since_delivery: z.number().int().min(0).max(42).optional().describe('Days since she gave birth, when said.'),
+  breastfeeding: z.boolean().optional().describe('True when she breastfeeds a baby now, false when she said she does not; leave out when not said.'),
   weight_kg: z
     .number()
     .min(0.5, 'must be at least 0.5 kg')
@@ -276,6 +279,12 @@ function toDemographics(input: z.infer<typeof collectDemographicsShape>): Demogr
   } else if (input.trimester !== undefined) {
     demographics.trimester = input.trimester as 1 | 2 | 3;
   }
+  if (input.postpartum === true || input.days_since_delivery !== undefined) {
+    demographics.postpartum = true;
+    demographics.pregnant = false;
+  }
+  if (input.days_since_delivery !== undefined) demographics.daysSinceDelivery = input.days_since_delivery;
+  if (input.breastfeeding !== undefined) demographics.breastfeeding = input.breastfeeding;
   if (input.weight_kg !== undefined) demographics.weightKg = input.weight_kg;
   return demographics;
 }

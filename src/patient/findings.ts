@@ -57,6 +57,8 @@ export interface Demographics {
   postpartum?: boolean;
   /** Days since delivery, when said. */
   daysSinceDelivery?: number;
+  /** Breastfeeding a baby now (the mother), when said either way. */
+  breastfeeding?: boolean;
   /** Body weight in kilograms. */
   weightKg?: number;
 }

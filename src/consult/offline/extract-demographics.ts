@@ -14,7 +14,7 @@
  */
 import { toMonths, UNDER_FIVE_UPPER_MONTHS } from '../../patient/age.js';
 import type { Demographics } from '../../patient/findings.js';
-import { LABOUR_PATTERN, POSTPARTUM_DAYS, POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
+import { LABOUR_PATTERN, MIN_PREGNANCY_AGE_YEARS, POSTPARTUM_DAYS, POSTPARTUM_PATTERN, trimesterForWeeks } from '../../patient/pregnancy.js';
 import { findMentions, type Mention } from '../../patient/negation.js';
 import { clauseIndexAt } from '../../patient/clinical-text.js';
 import { isIntended } from '../../patient/temporality.js';
@@ -124,6 +124,10 @@ export function extractDemographics(extraction: Extraction): DemographicsExtract
   if (weightKg !== undefined) demographics.weightKg = weightKg;
   const sex = extractSex(extraction, shorthandSex, demographics.pregnant === true);
   if (sex) demographics.sex = sex.sex;
+  // A baby who breastfeeds, or cannot, is not a mother who does.
+  const mother = demographics.postpartum === true || (demographics.sex === 'female' && (demographics.ageYears ?? 0) >= MIN_PREGNANCY_AGE_YEARS);
+  const breastfeeding = mother ? extractBreastfeeding(extraction) : undefined;
+  if (breastfeeding !== undefined) demographics.breastfeeding = breastfeeding;
   return sex ? { demographics, sexCue: sex.cue } : { demographics };
 }
 
@@ -232,6 +236,16 @@ function weightInKg(amount: number, unit: string): number | undefined {
   const grams = unit.startsWith('g') || (unit === '' && amount >= 300);
   const kg = grams ? amount / 1000 : amount;
   return kg >= 0.3 && kg <= 250 ? Math.round(kg * 100) / 100 : undefined;
+}
+
+/** The mother breastfeeds: English shorthand, Pidgin and French as health workers write it. */
+const BREASTFEEDING_WORD = re(String.raw`\b(?:breast ?feed\w*|breast-?feed\w*|b\/?f(?:ing)?|lactating|nursing (?:her |the )?bab(?:y|ies)|dey give (?:am |di pikin )?breast|allaite\w*)\b`);
+
+/** True when she is said to breastfeed, false when said not to ("not breastfeeding"), undefined when not said. */
+function extractBreastfeeding(extraction: Extraction): boolean | undefined {
+  const mentions = findMentions(extraction.clinical, BREASTFEEDING_WORD).filter((m) => !m.historical);
+  if (mentions.length === 0) return undefined;
+  return mentions.some((m) => !m.negated);
 }
 
 type PregnancyFields = Pick<Demographics, 'pregnant' | 'gestationWeeks' | 'trimester' | 'inLabour' | 'postpartum' | 'daysSinceDelivery'>;

@@ -1,4 +1,3 @@
-import { ageGroupOf, ageInMonthsForBands } from '../../patient/age.js';
 import { symptomaticTbContact } from '../../patient/tb-symptom-screen.js';
 import { medicinesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { namesDiarrhoea, namesDysentery } from '../../patient/dehydration.js';
@@ -13,6 +12,8 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
+import { forbiddenByRowCells, forbiddenOutsideOnlyGroup, forbiddenToGroupSubject, inProhibitedGroup } from './group-prohibitions.js';
+import { populationsNamed } from './population-groups.js';
 import { excludesPatient, linesForOlderPatients, statedBandExcludes, statedBandHolds } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsAllergicTo, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
@@ -149,10 +150,11 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
         heading = line.trim();
         continue;
       }
-      for (const drug of rowMedicineAvoided(line, findings)) found.push({ drug, label });
+      for (const drug of [...rowMedicineAvoided(line, findings), ...forbiddenByRowCells(line, d)]) found.push({ drug, label });
       for (const clause of splitSentences(line).flatMap((sentence) => sentence.split(';'))) {
         const untilBirth = BEFORE_BIRTH.test(clause) && !/\bpregnan/i.test(clause);
-        for (const drug of [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings)]) found.push({ drug, label, ...(untilBirth ? { untilBirth } : {}) });
+        const forbidden = [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings), ...forbiddenToGroupSubject(clause, d), ...forbiddenOutsideOnlyGroup(clause, d)];
+        for (const drug of forbidden) found.push({ drug, label, ...(untilBirth ? { untilBirth } : {}) });
       }
     }
     if (infected) for (const drug of drugsNamed(sectionBody(section))) if (HIV_PREVENTION.has(drug)) found.push({ drug, label });
@@ -377,25 +379,10 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
     return withConditionsStated(text, findings);
   }
   if (withConditionsStated(text, findings)) return true;
-  const status = pregnancyStatus(d);
-  const pregnant = status.state === 'pregnant';
-  if (/\bfirst trimester\b|\bfirst 13 weeks\b|\bbefore week 14\b|\bearly pregnancy\b/.test(text)) {
-    return pregnant && (status.trimester === undefined || status.trimester === 1);
-  }
-  if (/\b(?:second|third) trimester\b/.test(text)) return false;
-  if (/\bpregnan/.test(text) || BEFORE_BIRTH.test(text)) return pregnant;
-  const months = ageInMonthsForBands(d);
-  // "A young infant": the WHO age group under 2 months (src/patient/age.ts).
-  if (/\byoung infants?\b/.test(text)) return ageGroupOf(d) === 'young_infant';
-  const under = /\b(?:children|child|infants?|babies|anyone|patients?)?\s*(?:under|below|younger than|less than)\s+(\d+(?:\.\d+)?)\s*(kg|months?|years?)\b/.exec(text);
-  if (under) {
-    const limit = Number(under[1]);
-    const unit = under[2] ?? '';
-    if (unit === 'kg') return d.weightKg !== undefined && d.weightKg < limit;
-    if (months === undefined) return false;
-    return months < (unit.startsWith('year') ? limit * 12 : limit);
-  }
-  return false;
+  // "Before the baby is born" is pregnancy; every group a list names counts, not only the first. A bare
+  // "children" or "adults" in the clause's wider text is its topic, not the prohibition's population.
+  const populations = populationsNamed(text.replace(BEFORE_BIRTH, ' in pregnancy ')).filter((p) => p.some((g) => g.kind !== 'children' && g.kind !== 'adults'));
+  return inProhibitedGroup(populations, d);
 }
 
 /**

@@ -35,3 +35,13 @@ describe('who the patient is, read as health workers write it', () => {
     expect(extractFacts('mRDT came out positive').findings.map((f) => f.value)).toContain('RDT positive');
   });
 });
+
+describe('a mother who breastfeeds', () => {
+  it('is read as breastfeeding, or not, as the health worker writes it; a baby who feeds is no mother', () => {
+    expect(extractFacts('F 24y, delivered 5 days ago, breastfeeding, itchy rash').demographics.breastfeeding).toBe(true);
+    expect(extractFacts('woman 30 yrs, BF 6 month old baby, cough').demographics.breastfeeding).toBe(true);
+    expect(extractFacts('woman 30 yrs, not breastfeeding, burning urine').demographics.breastfeeding).toBe(false);
+    expect(extractFacts('baby girl 3 months, breastfeeding well, fever').demographics.breastfeeding).toBeUndefined();
+    expect(extractFacts('woman 28y, fever 2 days').demographics.breastfeeding).toBeUndefined();
+  });
+});

@@ -19,6 +19,7 @@ function demographicRows(d: Record<string, unknown>) {
   if (d.pregnant === true) rows.push(['Pregnant', `yes${num('trimester') ? `, trimester ${num('trimester')}` : ''}${num('gestationWeeks') ? `, ${num('gestationWeeks')} weeks` : ''}${d.inLabour === true ? ', in labour' : ''}`]);
   if (d.pregnant === false) rows.push(['Pregnant', 'no']);
   if (d.postpartum === true) rows.push(['Postpartum', num('daysSinceDelivery') !== undefined ? `${num('daysSinceDelivery')} days since delivery` : 'yes']);
+  if (typeof d.breastfeeding === 'boolean') rows.push(['Breastfeeding', d.breastfeeding ? 'yes' : 'no']);
   if (num('weightKg') !== undefined) rows.push(['Weight', `${num('weightKg')} kg`]);
   return rows;
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Demographics } from '../../../src/patient/findings.js';
+import type { LabelledSection } from '../../../src/rag/plan-writer.js';
+import { forbiddenDrugs } from '../../../src/rag/plan/plan-fit.js';
+
+// Sentences in the forms guidelines use, written for this test (no sample or evaluation book quoted).
+const section = (text: string, sectionPath = 'Treatment > Medicines'): LabelledSection => ({
+  label: 'S1',
+  section: { id: 'S1', accession: 'TEST-BOOK', bookTitle: 'Test book', sectionPath, titlePath: sectionPath, text, contentHash: 'h1' },
+});
+const forbidden = (text: string, d: Demographics) => [...new Set(forbiddenDrugs([section(text)], d).map((f) => f.drug))];
+
+const child12kg: Demographics = { sex: 'male', ageYears: 3, weightKg: 12 };
+const child20kg: Demographics = { sex: 'female', ageYears: 6, weightKg: 20 };
+const fiveDaysAfterBirth: Demographics = { sex: 'female', ageYears: 24, postpartum: true, daysSinceDelivery: 5 };
+const pregnant37: Demographics = { sex: 'female', ageYears: 24, pregnant: true, gestationWeeks: 37 };
+const pregnant30: Demographics = { sex: 'female', ageYears: 24, pregnant: true, gestationWeeks: 30 };
+const man: Demographics = { sex: 'male', ageYears: 40, weightKg: 70 };
+
+describe('prohibitions for a group, in the forms guidelines write them', () => {
+  it('the group as subject: "Children who weigh less than 15 kg are not given ivermectin"', () => {
+    const text = 'Children who weigh less than 15 kg are not given ivermectin; use permethrin cream instead.';
+    expect(forbidden(text, child12kg)).toContain('ivermectin');
+    expect(forbidden(text, child20kg)).not.toContain('ivermectin');
+    expect(forbidden(text, man)).toEqual([]);
+  });
+
+  it('a list of groups forbids the medicine to every group listed, not only the first', () => {
+    const text = 'Ivermectin is not given to pregnant women, to children who weigh less than 15 kg, or to women in the first week after birth.';
+    expect(forbidden(text, fiveDaysAfterBirth)).toContain('ivermectin');
+    expect(forbidden(text, child12kg)).toContain('ivermectin');
+    expect(forbidden(text, man)).toEqual([]);
+  });
+
+  it('a limit by week of pregnancy in prose and in a table row', () => {
+    const prose = 'In pregnancy, nitrofurantoin is used before 36 weeks only.';
+    expect(forbidden(prose, pregnant37)).toContain('nitrofurantoin');
+    expect(forbidden(prose, pregnant30)).toEqual([]);
+    const row = 'Medicine: Nitrofurantoin; Dose: 100 mg twice daily for 5 days; Pregnancy: before 36 weeks only';
+    expect(forbidden(row, pregnant37)).toContain('nitrofurantoin');
+    expect(forbidden(row, pregnant30)).toEqual([]);
+    expect(forbidden(row, man)).toEqual([]);
+  });
+
+  it('a table cell that forbids for a group', () => {
+    const row = 'Medicine: Doxycycline; Dose: 100 mg twice daily; Not for: pregnant or breastfeeding women, children under 8 years';
+    expect(forbidden(row, fiveDaysAfterBirth)).toContain('doxycycline');
+    expect(forbidden(row, child20kg)).toContain('doxycycline');
+    expect(forbidden(row, man)).toEqual([]);
+  });
+
+  it('choosing a medicine for a group is no prohibition for others: "in the first trimester use X only"', () => {
+    expect(forbidden('In the first trimester use quinine only and refer for review.', man)).toEqual([]);
+  });
+});
