@@ -6,6 +6,7 @@
  * patient. Nothing here names a sign.
  */
 import { distance } from 'fastest-levenshtein';
+import { isKnownWord } from '../../patient/known-words.js';
 import { ageInMonths } from '../../patient/age.js';
 import { normaliseClinicalText, type ClinicalText } from '../../patient/clinical-text.js';
 import { dangerSignCatalogue, type CatalogueFeature, type CatalogueSign, type Condition, type DangerSignCatalogue, type Language } from '../../patient/danger-sign-catalogue.js';
@@ -244,9 +245,9 @@ function compile(catalogue: DangerSignCatalogue): Compiled {
   return result;
 }
 
-/** The catalogue word a misspelt `word` stands for: one edit for 5-7 letters, two for 8 or more. */
+/** The catalogue word a misspelt `word` stands for: one edit for 5-7 letters, two for 8 or more; a correctly spelt word stands for itself. */
 function correctedWord(compiled: Compiled, word: string): string | undefined {
-  if (compiled.vocabulary.has(word) || compiled.stems.some((stem) => word.startsWith(stem))) return undefined;
+  if (compiled.vocabulary.has(word) || compiled.stems.some((stem) => word.startsWith(stem)) || isKnownWord(word)) return undefined;
   for (const stem of compiled.stems) {
     const allowedForStem = stem.length >= 8 ? 2 : 1;
     for (let cut = stem.length - 1; cut <= stem.length + 1; cut += 1) {

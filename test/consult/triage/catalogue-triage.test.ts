@@ -114,3 +114,12 @@ describe('the catalogue schema', () => {
     ).toThrow(/unknown code nothing_here/);
   });
 });
+
+describe('a correctly spelt word is not a misspelling', () => {
+  it('"he cries" is no French "crise", while "convalsions" still reads as convulsions', async () => {
+    const { triageMessage } = await import('../../../src/consult/triage/triage-message.js');
+    const read = (text: string) => triageMessage({ text, before: { ageMonths: 4, ageYears: 0, sex: 'male' }, stated: {}, earlier: [] }).map((h) => h.code);
+    expect(read('mother says he cries and rubs left ear since 2 days')).toEqual([]);
+    expect(read('baby had convalsions yesterday')).toContain('convulsions');
+  });
+});
