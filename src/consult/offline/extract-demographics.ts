@@ -63,7 +63,8 @@ const YEARS_AFTER_A_NAME = re(String.raw`(?<!\b(?:for|since|past|last|over|x|tha
 const AGE_THEN_SEX = re(
   String.raw`\b(\d{1,3})\s*(?:y|yo|y\/o|yrs?|years?|(?:yrs?|years?|y) old)?\s*[\/,]?\s*(f|m)\b(?![\/.]?\d)`,
 );
-const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})\b(?!\s*(?:kg|cm|mm|\/)|\.\d)`);
+// "F 19y G1P0", "M 35y, farmer": the years may carry their "y" whatever follows.
+const SEX_THEN_AGE = re(String.raw`(?:^|[.,;\n]\s*)(f|m)\s*[\/,]?\s*(\d{1,3})(?:\s*(?:y|yo|yrs?|years?)\b|\b)(?!\s*(?:kg|cm|mm|\/)|\.\d)`);
 const GRAVIDA_PARA = re(String.raw`\bg\s*(\d{1,2})\s*p\s*(\d{1,2})(?:\s*\+\s*\d{1,2})?\b(?:\s*,?\s*(?:at\s+)?(\d{1,2})\s*(?:weeks?|wks?|w)\b)?`);
 // "female 32", "pt M 45", "boy 7", "40 male": a bare number beside the sex is an age in years unless a
 // unit or a measurement follows.

@@ -45,3 +45,10 @@ describe('a mother who breastfeeds', () => {
     expect(extractFacts('woman 28y, fever 2 days').demographics.breastfeeding).toBeUndefined();
   });
 });
+
+describe('an age with its "y" after the sex letter', () => {
+  it('"F 19y G1P0" is a woman of 19, whatever follows the years', () => {
+    expect(extractFacts('F 19y G1P0, 20 weeks by LMP').demographics).toMatchObject({ ageYears: 19, sex: 'female', pregnant: true, gestationWeeks: 20 });
+    expect(extractFacts('M 35y, ~70kg, farmer').demographics).toMatchObject({ ageYears: 35, sex: 'male', weightKg: 70 });
+  });
+});
