@@ -167,7 +167,9 @@ const NEGATED = /\b(?:do not|don't|never|must not|should not|not)\s+(?:to\s+)?(?
 const STILL_RECOMMENDS = /\b(?:give|continue|start|take|keep|restart|resume|use|prescribe|add|increase)\b/i;
 /** A table row that gives its medicine's dose ("Starting dose: 100 mg twice daily; ...; Notes: Avoid in asthma") still gives it. */
 const ROW_GIVES_DOSE = /\b(?:starting|usual|daily) dose[^:;]*:\s*\d/i;
-const forbidsOnly = (line: string) => FORBIDS.test(line) && !STILL_RECOMMENDS.test(line.replace(NEGATED, ' ')) && !ROW_GIVES_DOSE.test(line);
+/** "Does she take cotrimoxazole every day?": a question asks, it does not recommend. */
+const ASKS_ONLY = /\?\s*(?:\[S\d+\])?\s*$/;
+const forbidsOnly = (line: string) => (FORBIDS.test(line) && !STILL_RECOMMENDS.test(line.replace(NEGATED, ' ')) && !ROW_GIVES_DOSE.test(line)) || line.split(/(?<=[.?!])\s+/).every((sentence) => ASKS_ONLY.test(sentence) || /^\[S\d+\]$/.test(sentence));
 
 function judge(scenario: PlanScenario, output: ConsultOutput, mode: PlanMode): ExpectationResult[] {
   const { lines, sources } = readPlan(output.text);

@@ -14,6 +14,7 @@ import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.j
 import { findDoses } from './doses.js';
 import { forbiddenByRowCells, forbiddenOutsideOnlyGroup, forbiddenToGroupSubject, inProhibitedGroup } from './group-prohibitions.js';
 import { populationsNamed } from './population-groups.js';
+import { lineForSubgroupSheIsNotIn } from './subgroup-lines.js';
 import { excludesPatient, linesForOlderPatients, statedBandExcludes, statedBandHolds } from './patient-fit.js';
 import { DRUG_CLASSES, drugClassesNamed, drugsAllergicTo, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
@@ -678,7 +679,7 @@ export function lineForPeopleWithoutHerIllness(line: string, conditions: readonl
     const named = normaliseQueryText(m[1] ?? '').toLowerCase();
     return hers.some((word) => sameWord(word, named));
   });
-  return withoutIllness || lineForPeopleWithoutHerFinding(lower, findings);
+  return withoutIllness || lineForPeopleWithoutHerFinding(lower, findings) || lineForSubgroupSheIsNotIn(line, conditions, findings);
 }
 
 const WITHOUT_ILLNESS = /\b(?:without|who (?:do|does) not have)\s+(?:an?\s+)?([a-z][a-z-]+)/g;

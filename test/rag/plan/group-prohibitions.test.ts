@@ -53,3 +53,14 @@ describe('prohibitions for a group, in the forms guidelines write them', () => {
     expect(forbidden('In the first trimester use quinine only and refer for review.', man)).toEqual([]);
   });
 });
+
+describe('a line for a subgroup by condition or medicine', () => {
+  it('is for her only when something said of her names it', async () => {
+    const { lineForSubgroupSheIsNotIn } = await import('../../../src/rag/plan/subgroup-lines.js');
+    const line = 'A pregnant woman living with HIV who takes cotrimoxazole every day continues it, and is treated like other pregnant women.';
+    expect(lineForSubgroupSheIsNotIn(line, ['cystitis'], [{ category: 'test_result', value: 'HIV negative' }])).toBe(true);
+    expect(lineForSubgroupSheIsNotIn(line, ['cystitis'], [{ category: 'history', value: 'HIV positive on ART' }])).toBe(false);
+    expect(lineForSubgroupSheIsNotIn('People taking efavirenz should receive artemether-lumefantrine.', ['malaria'], [])).toBe(true);
+    expect(lineForSubgroupSheIsNotIn('People taking efavirenz should receive artemether-lumefantrine.', ['malaria'], [{ category: 'medication', value: 'efavirenz' }])).toBe(false);
+  });
+});
