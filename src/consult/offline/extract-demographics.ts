@@ -123,7 +123,7 @@ export function extractDemographics(extraction: Extraction): DemographicsExtract
   Object.assign(demographics, extractAge(extraction, shorthandSex));
   const weightKg = extractWeight(extraction);
   if (weightKg !== undefined) demographics.weightKg = weightKg;
-  const sex = extractSex(extraction, shorthandSex, demographics.pregnant === true);
+  const sex = extractSex(extraction, shorthandSex, demographics.pregnant === true || demographics.postpartum === true);
   if (sex) demographics.sex = sex.sex;
   // A baby who breastfeeds, or cannot, is not a mother who does.
   const mother = demographics.postpartum === true || (demographics.sex === 'female' && (demographics.ageYears ?? 0) >= MIN_PREGNANCY_AGE_YEARS);
@@ -394,14 +394,15 @@ function trimesterFromWord(word: string): 1 | 2 | 3 {
 function extractSex(
   extraction: Extraction,
   shorthandSex: ReadonlySet<'female' | 'male'>,
-  pregnant: boolean,
+  mother: boolean,
 ): { sex: 'female' | 'male'; cue: 'explicit' | 'pronoun' } | undefined {
+  // A woman pregnant or just delivered is the patient; "baby boy" and "husband" are others.
+  if (mother) return { sex: 'female', cue: 'explicit' };
   const explicit = new Set(shorthandSex);
   const text = extraction.text;
   for (const match of text.matchAll(STATED_SEX)) explicit.add(match[1]?.startsWith('f') ? 'female' : 'male');
   if (FEMALE_WORDS.test(text)) explicit.add('female');
   if (MALE_WORDS.test(text)) explicit.add('male');
-  if (pregnant) explicit.add('female');
   if (explicit.size === 1) return { sex: [...explicit][0] ?? 'female', cue: 'explicit' };
   if (explicit.size > 1) return undefined;
   const she = /\bshe\b/.test(text);

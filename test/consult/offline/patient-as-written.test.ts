@@ -52,3 +52,9 @@ describe('an age with its "y" after the sex letter', () => {
     expect(extractFacts('M 35y, ~70kg, farmer').demographics).toMatchObject({ ageYears: 35, sex: 'male', weightKg: 70 });
   });
 });
+
+describe('a mother just delivered', () => {
+  it('is a woman whatever her baby is, and a Pidgin "she deliver 5 days ago" is a recent birth', () => {
+    expect(extractFacts('Madame 26 ans, she deliver 5 days ago (baby boy, breastfeeding)').demographics).toMatchObject({ sex: 'female', postpartum: true, daysSinceDelivery: 5, ageYears: 26 });
+  });
+});
