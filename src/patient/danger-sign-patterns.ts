@@ -62,7 +62,7 @@ export const VOMITS_EVERYTHING = phrasings(
 );
 
 // Pidgin "fit" before a verb is "can": "she fit drink", "e fit waka" say what the patient is able to do.
-const PIDGIN_CAN_VERBS = String.raw`(?:drink|chop|eat|waka|walk|talk|tok|suck|breast\s?feed|sit|stand|play|take|swallow|do|go|see|hear|sleep|breathe|cry|wake|hold|carry|move|pass|keep|manage|answer|respond|sabi|reach|come)`;
+const PIDGIN_CAN_VERBS = String.raw`(?:drink|chop|eat|waka|walk|talk|tok|suck|breast\s?feed|sit|stand|play|take|swallow|do|go|see|hear|sleep|breathe|cry|wake|hold|carry|move|pass|keep|manage|answer|respond|sabi|reach|come|give|get|use|bend|open|buy|bring|wait|stay|feed|tell|say|understand|recogni[sz]e|follow|start|finish|help|turn|lift|raise|look|find|know|be)`;
 
 /** Convulsions or fits, now or during this illness. */
 export const CONVULSIONS = phrasings(

@@ -12,7 +12,8 @@ const AFTER_BIRTH = /\b(postpartum|post-partum|postnatal|after (child)?birth|aft
 const BREASTFEEDING = /\b(breastfeeding|breast-feeding|breastfed|lactating)\b/;
 const BREASTFED_MONTHS = 24;
 const PREGNANCY = /\b(pregnan\w*|trimesters?|antenatal|eclampsia|pre-eclampsia)\b/;
-const CHILD = /\b(child|children|under[- ](five|5)|paediatric)\b/;
+// "Urinary infection in girls": a girl or a boy is a child; "adolescent girls" is also adolescents'.
+const CHILD = /\b(child|children|girls?|boys?|under[- ](five|5)|paediatric)\b/;
 // Adolescents are their own population: "adults and adolescents" is not written for a toddler.
 const ADOLESCENT = /\badolescents?\b/;
 const INFANT = /\b(infants?|newborns?|neonates?)\b/;

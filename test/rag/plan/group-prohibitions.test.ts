@@ -64,3 +64,11 @@ describe('a line for a subgroup by condition or medicine', () => {
     expect(lineForSubgroupSheIsNotIn('People taking efavirenz should receive artemether-lumefantrine.', ['malaria'], [{ category: 'medication', value: 'efavirenz' }])).toBe(false);
   });
 });
+
+describe('sections for girls and boys', () => {
+  it('are children\'s sections: not a plan for a woman of 24', async () => {
+    const { sectionFitsPatient } = await import('../../../src/rag/population-fit.js');
+    expect(sectionFitsPatient('Urinary infection in girls > When to refer a girl', { sex: 'female', ageYears: 24 })).toBe(false);
+    expect(sectionFitsPatient('Urinary infection in girls > When to refer a girl', { sex: 'female', ageYears: 6 })).toBe(true);
+  });
+});
