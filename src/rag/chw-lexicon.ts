@@ -156,6 +156,8 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['delivered', 'gave birth'],
   ['postpartum', 'after birth'],
   ['postpartum haemorrhage', 'bleeding after birth'],
+  ['antepartum haemorrhage', 'bleeding in pregnancy before birth'],
+  ['antepartum', 'before birth in pregnancy'],
   ['haemorrhage', 'bleeding'],
   ['post-partum', 'postpartum after birth'],
   ['postnatal', 'after birth'],

@@ -1,5 +1,8 @@
 import type { Demographics, Finding } from '../patient/findings.js';
+import { isKnownWord } from '../patient/known-words.js';
+import { detectMessageLanguage } from '../patient/message-language.js';
 import { conditionStatedAbsent } from '../patient/negation.js';
+import { CHW_LEXICON } from './chw-lexicon.js';
 import { conditionWords, sameWord, sameWordOrSlip } from './condition-words.js';
 import { searchTerms } from './normalise-query.js';
 
@@ -38,7 +41,7 @@ function topicOf(section: { bookTitle: string }): string {
  * patient does not have ("no anaemia") is covered only by a section headed by that absence ("No
  * dehydration", "No pneumonia: cough or cold"): the condition's own sections would treat what she has not got.
  */
-export function coverageOf(condition: string, sections: ReadonlyArray<{ titlePath: string; bookTitle: string }>): Coverage {
+export function coverageOf(condition: string, sections: ReadonlyArray<{ titlePath: string; bookTitle: string; text?: string }>): Coverage {
   const closest = [...new Set(sections.map(topicOf))].slice(0, 4);
   const absent = conditionStatedAbsent(condition);
   if (absent !== undefined) {
@@ -47,8 +50,22 @@ export function coverageOf(condition: string, sections: ReadonlyArray<{ titlePat
     return covered ? { covered, closest } : { covered, closest, statedAbsent: absent };
   }
   const words = conditionWords(condition);
-  const covered = words.length > 0 && sections.some((s) => sectionIsAbout(s, words));
+  const covered = words.length > 0 && sections.some((s) => sectionIsAbout(s, words)) && !namesSomethingUnread(condition, words, sections);
   return { covered, closest };
+}
+
+/**
+ * True when the condition holds a word that is no word of English or French and that no retrieved
+ * section writes, mistyped or not: "zorblax fever of mars" names an illness the guidelines never speak
+ * of, and its "fever" must not bring the malaria plan.
+ */
+function namesSomethingUnread(condition: string, words: readonly string[], sections: ReadonlyArray<{ titlePath: string; text?: string }>): boolean {
+  // Pidgin, Kiswahili and the health workers' lexicon have words no dictionary lists ("pikin blood no dey").
+  if (detectMessageLanguage(condition) !== 'en') return false;
+  const unknown = words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w) && !isKnownWord(w) && !lexiconWords().has(w));
+  if (unknown.length === 0) return false;
+  const written = new Set(sections.flatMap((s) => searchTerms(`${s.titlePath} ${s.text ?? ''}`)));
+  return unknown.some((w) => ![...written].some((x) => sameWordOrSlip(w, x)));
 }
 
 /** Whether a section's own heading states the absence of the condition: "No dehydration" for "no dehydration". */
@@ -63,4 +80,10 @@ export function guidelineCoverage(search: (input: SearchGuidelinesInput) => Prom
     const result = await search({ condition, demographics: patient.demographics, findings: patient.findings, k: 8 });
     return coverageOf(condition, result.sections.map((s) => s.section));
   };
+}
+
+let lexicon: Set<string> | undefined;
+function lexiconWords(): Set<string> {
+  lexicon ??= new Set(CHW_LEXICON.flatMap(([phrase]) => phrase.toLowerCase().match(/[a-z]+/g) ?? []));
+  return lexicon;
 }

@@ -82,3 +82,13 @@ describe('whether the retrieved sections cover a stated condition (by their head
     expect(sorted(conditionConcepts('severe pneumonia'))).toEqual([['pneumonia']]);
   });
 });
+
+describe('a diagnosis naming an illness the guidelines never write of', () => {
+  const FEVER = { bookTitle: 'Malaria', titlePath: 'Malaria > Relieving fever', text: 'Give paracetamol for a high fever.' };
+  it('is not covered because one of its words is a heading word: "zorblax fever of mars" gets no malaria plan', () => {
+    expect(coverageOf('zorblax fever of mars', [FEVER]).covered).toBe(false);
+    expect(coverageOf('fever', [FEVER]).covered).toBe(true);
+    // A mistyped word the sections do write still counts: "paracetmol" is one slip from "paracetamol".
+    expect(coverageOf('fever paracetmol', [FEVER]).covered).toBe(true);
+  });
+});
