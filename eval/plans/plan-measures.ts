@@ -23,19 +23,24 @@ const FORBIDS = /\b(?:do not|don't|never|must not|should not|cannot|can not|not 
 const REFERS = /\brefer(?:s|red|ral)?\b/i;
 /** What follows these is the medicine set aside: "receive X rather than Y", "use X instead of Y". */
 const SET_ASIDE = /\b(?:rather than|instead of|in place of)\b/i;
+/** A clause opening with its condition, up to its first comma ("If a patient vomits within 30 minutes of a dose of X,"). */
+const CONDITION_FIRST = /^(?:if|when|whenever|unless)\b[^,]*,/i;
 /** A line that offers a medicine only as a fallback: "If X is not available: Y". */
 const FALLBACK = /^(?:-\s*)?if\b[^:]*\bnot available\b/i;
 
 /**
- * The medicines a plan line recommends: those named in a clause that does not forbid them, not after
+ * The medicines a plan line recommends: those named in a clause that does not forbid them, not in the
+ * condition of an "if" clause (a dose of X or Y, whichever was given), not after
  * "rather than" or "instead of", not one the patient is referred for, and not in a line that offers
  * them only when the first choice is not available. A clause ends at a semicolon, a colon or a full stop.
  */
 export function medicinesRecommended(line: string): Set<string> {
   const recommended = new Set<string>();
   if (FALLBACK.test(line)) return recommended;
-  for (const clause of line.split(/[;:]|\.\s/)) {
-    const kept = clause.split(SET_ASIDE)[0] ?? '';
+  for (const clause of line.replace(/^-\s*/, '').split(/[;:]|\.\s/)) {
+    // The condition of "If a patient vomits a dose of X or Y, give the same dose again" recommends nothing.
+    const consequence = CONDITION_FIRST.test(clause.trim()) ? clause.slice(clause.indexOf(',') + 1) : clause;
+    const kept = consequence.split(SET_ASIDE)[0] ?? '';
     if (FORBIDS.test(kept) || REFERS.test(kept)) continue;
     for (const drug of drugsNamed(kept)) recommended.add(drug);
   }
@@ -43,14 +48,17 @@ export function medicinesRecommended(line: string): Set<string> {
 }
 
 /**
- * The drug classes (drug-names.ts' DRUG_CLASSES) of which the plan's lines above the Sources block
- * recommend two or more different medicines: "artemether-lumefantrine ... or artesunate-amodiaquine" is
+ * The drug classes (drug-names.ts' DRUG_CLASSES) of which the plan's lines above the Sources block, out
+ * of a heading on referral, recommend two or more different medicines: "artemether-lumefantrine ... or artesunate-amodiaquine" is
  * two antimalarials, each a full course. Empty when the plan gives one regimen per class.
  */
 export function classesWithSeveralRegimens(plan: string): string[] {
   const recommended = new Set<string>();
+  let heading = '';
   for (const line of textBeforeSources(plan).split('\n')) {
-    if (!line.trimStart().startsWith('- ')) continue;
+    if (/^\*\*[^*]+\*\*:?$/.test(line.trim())) heading = line;
+    // What to give before or on the way to a referral is not a regimen for the illness at home.
+    if (!line.trimStart().startsWith('- ') || /refer/i.test(heading)) continue;
     for (const drug of medicinesRecommended(line)) recommended.add(drug);
   }
   return Object.entries(DRUG_CLASSES)

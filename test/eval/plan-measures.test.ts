@@ -16,6 +16,9 @@ describe('eval:plans measures', () => {
     expect([...medicinesRecommended('- Do not give artesunate-amodiaquine to a child on zidovudine; give artemether-lumefantrine instead. [S1]')]).toEqual(['artemether-lumefantrine']);
     expect(medicinesRecommended('- Older children are referred for injectable artesunate. [S1]').size).toBe(0);
     expect(medicinesRecommended('- If artemether-lumefantrine is not available: artesunate-amodiaquine, two tablets once a day. [S1]').size).toBe(0);
+    expect(medicinesRecommended('- If a patient vomits a dose of artemether-lumefantrine or artesunate-amodiaquine, give the same dose again. [S1]').size).toBe(0);
+    // What to give before referral is not a regimen for the illness at home.
+    expect(classesWithSeveralRegimens(plan(['- Treat with artemether-lumefantrine. [S1]', '**When to refer**', '- Give rectal artesunate once. [S2]']))).toEqual([]);
     const one = plan(['- Treat with artemether-lumefantrine, 4 tablets twice a day. [S1]', '- If artemether-lumefantrine is not available: artesunate-amodiaquine, two tablets once a day. [S1]']);
     expect(classesWithSeveralRegimens(one)).toEqual([]);
   });
