@@ -11,6 +11,7 @@ import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { givesMedicineDoses } from '../rag/plan/doses.js';
+import { ACTION_LINE } from '../rag/plan/plan-action.js';
 import { medicineWarningSections, prohibitionSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForClearResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
@@ -331,8 +332,14 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     // Ids and reasons only: never the line, which may carry patient details.
     const forbidden = [...new Set(composed.forbidden.map((f) => f.drug))];
     if (refused.length > 0 || forbidden.length > 0) deps.log.warn({ consultId, refused, forbidden }, 'plan: drugs or lines refused for this patient');
-    return { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text };
+    return { ...composed, text: notice ? withNotice(composed.text, notice) : composed.text };
   });
+}
+
+/** The plan with a notice (a diagnosis not covered, or written for others) after its first line, which says what to do. */
+function withNotice(plan: string, notice: string): string {
+  const [first = '', ...rest] = plan.split('\n\n');
+  return ACTION_LINE.test(first) ? [first, notice, ...rest].join('\n\n') : `${notice}\n\n${plan}`;
 }
 
 /** Answers a question asked after the plan, from the consult's cited sections plus a fresh retrieval. */
