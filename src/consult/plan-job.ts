@@ -24,6 +24,7 @@ import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/searc
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
+import { extractFacts } from './offline/extract-facts.js';
 import { planCondition } from './plan-condition.js';
 import { earlierPatientHeading } from './plan-recipient.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
@@ -352,13 +353,16 @@ async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; i
     // The diagnoses as the plan read them ("presumptive tuberculosis: cough" for a cough on ART).
     const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: planCondition(d.condition, consult) }));
     const condition = diagnoses[0]?.condition ?? '';
-    const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
+    // "What dose for 12 kg?": the answer is for the weight asked about.
+    const askedWeight = extractFacts(question).demographics.weightKg;
+    const demographics = askedWeight !== undefined ? { ...consult.demographics, weightKg: askedWeight } : consult.demographics;
+    const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics, findings: consult.findings, k: 4 });
     const sections = labelSections([...fresh.sections.map((s) => s.section), ...earlier]);
     return composePlan({
       ...(deps.writer ? { writer: deps.writer } : {}),
       // A follow-up answer may rightly be one or two lines.
       minKeptLines: 1,
-      input: { demographics: consult.demographics, findings: consult.findings, diagnoses, sections, question },
+      input: { demographics, findings: consult.findings, diagnoses, sections, question },
     });
   });
 }
