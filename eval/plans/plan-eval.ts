@@ -109,6 +109,11 @@ export async function runPlanEval(options: { scenarios?: PlanScenario[]; modes?:
 interface ConsultOutput {
   /** The Assessment & Plan as sent (empty if none was made). */
   text: string;
+  /**
+   * The plan's cited sections as stored for the review app: each its section path after the book title
+   * (the chat shows compact labels, "S1: Malaria at community level 3.2"; the citations keep the paths).
+   */
+  sources: string[];
   /** Every message the chat received, in order. */
   messages: OutboundMessage[];
 }
@@ -141,17 +146,29 @@ async function consultPlan(db: Database, scenario: PlanScenario, chatId: string,
     }
   }
   const messages = messenger.sent.get(chatId) ?? [];
-  return { text: messages.find((m) => m.kind === 'plan')?.text ?? '', messages };
+  return { text: messages.find((m) => m.kind === 'plan')?.text ?? '', sources: await planSources(db, chatId), messages };
 }
 
-/** A plan's body lines (above the Sources block) and its cited sources' title paths. */
-export function readPlan(plan: string): { lines: string[]; sources: string[] } {
-  const [body = '', sourcesBlock = ''] = plan.split(/\n\*{0,2}Sources\*{0,2}\n/);
-  const lines = body.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  // The section path after the book title: "Anaemia in children and pregnant women > Severe anaemia"
-  // is a children's section of a book whose title also names pregnancy.
-  const sources = [...sourcesBlock.matchAll(/^- S\d+: (.+?)(?: - \(|\s-\s+https?:|$)/gm)].map((m) => (m[1] ?? '').split(' > ').slice(1).join(' > '));
-  return { lines, sources };
+/** The section paths the chat's first Assessment & Plan cites, in label order, as its citations store them. */
+async function planSources(db: Database, chatId: string): Promise<string[]> {
+  const rows = await db.sql.query<{ plan_id: string; label: string; section_path: string }>(
+    `SELECT p.id AS plan_id, ci.label, ci.section_path
+       FROM plans p JOIN consults c ON c.id = p.consult_id JOIN chats ch ON ch.id = c.chat_id JOIN citations ci ON ci.plan_id = p.id
+      WHERE ch.external_chat_id = $1 AND p.kind = 'assessment_plan'
+      ORDER BY p.created_at, p.id`,
+    [chatId],
+  );
+  const first = rows[0]?.plan_id;
+  return rows
+    .filter((r) => r.plan_id === first)
+    .sort((a, b) => Number(a.label.slice(1)) - Number(b.label.slice(1)))
+    .map((r) => r.section_path);
+}
+
+/** A plan's body lines (above the Sources block). */
+export function planBodyLines(plan: string): string[] {
+  const [body = ''] = plan.split(/\n\*{0,2}Sources\*{0,2}\n/);
+  return body.split('\n').map((line) => line.trim()).filter((line) => line !== '');
 }
 
 /** The plan's headings that hold lines (the assessment's may stand alone). */
@@ -172,7 +189,10 @@ const ASKS_ONLY = /\?\s*(?:\[S\d+\])?\s*$/;
 const forbidsOnly = (line: string) => (FORBIDS.test(line) && !STILL_RECOMMENDS.test(line.replace(NEGATED, ' ')) && !ROW_GIVES_DOSE.test(line)) || line.split(/(?<=[.?!])\s+/).every((sentence) => ASKS_ONLY.test(sentence) || /^\[S\d+\]$/.test(sentence));
 
 function judge(scenario: PlanScenario, output: ConsultOutput, mode: PlanMode): ExpectationResult[] {
-  const { lines, sources } = readPlan(output.text);
+  // The section path after the book title: "Anaemia in children and pregnant women > Severe anaemia"
+  // is a children's section of a book whose title also names pregnancy.
+  const lines = planBodyLines(output.text);
+  const { sources } = output;
   const body = lines.join('\n');
   const results: ExpectationResult[] = [];
   for (const pattern of scenario.mustCite ?? []) {

@@ -6,6 +6,7 @@ import { InvalidArgumentError, Option } from 'commander';
 import { cliProgram } from '../../src/entry/runtime.js';
 import { runPlanEval, type PlanMode } from './plan-eval.js';
 import { readBookSet } from './book-sets.js';
+import { measurePlans } from './plan-measures.js';
 import { PLAN_SCENARIOS } from './scenarios.js';
 
 const MODES: readonly PlanMode[] = ['offline', 'claude-unsafe-draft'];
@@ -61,6 +62,13 @@ for (const mode of modes) {
   const ofMode = summary.results.filter((r) => r.mode === mode);
   const passed = ofMode.filter((r) => r.expectations.every((e) => e.passed)).length;
   out.write(`${mode.padEnd(20)} ${String(ofMode.length).padStart(9)}  ${String(passed).padStart(6)}  ${String(mustNot).padStart(19)}  ${musts.filter((e) => e.passed).length}/${musts.length}\n`);
+}
+// What a health worker reads on a phone: characters before the Sources block, and plans giving two
+// medicines of one class (two regimens for one illness).
+out.write(`\nmode                 plans  chars before Sources: median  p90  several regimens\n`);
+for (const mode of modes) {
+  const m = measurePlans(summary.results.filter((r) => r.mode === mode).map((r) => r.plan));
+  out.write(`${mode.padEnd(20)} ${String(m.plans).padStart(5)}  ${String(m.medianChars).padStart(28)}  ${String(m.p90Chars).padStart(4)}  ${`${(m.severalRegimens * 100).toFixed(1)}%`.padStart(16)}\n`);
 }
 const rate = summary.mustTotal === 0 ? 1 : summary.mustPassed / summary.mustTotal;
 out.write(

@@ -1181,7 +1181,8 @@ export const PLAN_SCENARIOS: PlanScenario[] = [
     // Her "What to do now" was only "Test for malaria in a malaria area" and "should be tested for
     // malaria": the RDT was done and is positive. The lines that say what a positive test means stay.
     messages: ['2 year old girl 10 kg, palms very pale, RDT positive, breathing fast', 'dx: severe anaemia'],
-    mustSay: [/refer urgently/i, /rectal artesunate/i],
+    // "Refer now" is the plan's first line since it says what to do; "must be referred urgently" its line.
+    mustSay: [/refer(?:red)? urgently|\bRefer now\b/i, /rectal artesunate/i],
     mustNotSay: [/should be tested for malaria|^- Test for malaria in a malaria area/im],
   },
   {

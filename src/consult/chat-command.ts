@@ -1,4 +1,4 @@
-/** The one parser for chat commands (`/new`, `/cancel`, `/help`, `/start CODE`) on every channel. */
+/** The one parser for chat commands (`/new`, `/cancel`, `/sources`, `/help`, `/start CODE`) on every channel. */
 
 export interface ChatCommand {
   /** Lower-case, without the slash or @botname. */

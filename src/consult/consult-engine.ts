@@ -239,7 +239,12 @@ async function runTurn(deps: ConsultEngineDeps, inbound: PendingInbound, ahead: 
         : withTranscriptSettled(
             consult,
             answer !== undefined,
-            await handleTurn({ ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}) }, consult, { ...inbound, text }, facts),
+            await handleTurn(
+              { ...(deps.interview ? { interview: deps.interview } : {}), ...(deps.coverage ? { coverage: deps.coverage } : {}), lastAnswerSources: (id) => deps.store.lastAnswerSources(id) },
+              consult,
+              { ...inbound, text },
+              facts,
+            ),
           );
   // The consult remembers the referral (also when this message starts it), so every later plan leads with it.
   const committed = referred ? { ...outcome, consult: { ...outcome.consult, urgentReferral: true } } : outcome;

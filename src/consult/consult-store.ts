@@ -1,3 +1,4 @@
+import type { LabelledSection } from '../rag/plan-writer.js';
 import type { ProposedDiagnosis } from './interview-model.js';
 import type { Demographics, Finding } from '../patient/findings.js';
 import type { MessageStore, PendingInbound } from './message-store.js';
@@ -70,6 +71,11 @@ export interface ConsultRecords {
   commitUrgentReferral(input: { chatRef: string; inbound: PendingInbound; consultId: string | null; text: string; signs: string[] }): Promise<void>;
   /** Consults whose plan was requested but not yet stored, with how long they have waited. */
   consultsAwaitingPlan(): Promise<Array<{ consultId: string; waitingMs: number }>>;
+  /**
+   * The sections the consult's last answer sent (its plan, or a later follow-up answer) cites, under the
+   * labels it printed, in label order, with their full titles as its citations keep them; empty when none.
+   */
+  lastAnswerSources(consultId: string): Promise<LabelledSection[]>;
 }
 
 /** What the consult engine persists: a chat's messages and its consults. */

@@ -11,6 +11,7 @@ import type { GuidelineIndex } from '../rag/guideline-index.js';
 import type { CitedSection } from '../rag/guideline-section.js';
 import { composePlan, type ComposedPlan } from '../rag/plan/compose-plan.js';
 import { givesMedicineDoses } from '../rag/plan/doses.js';
+import { ACTION_LINE } from '../rag/plan/plan-action.js';
 import { medicineWarningSections, prohibitionSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
 import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForClearResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
@@ -23,6 +24,7 @@ import type { SearchGuidelinesInput, SearchGuidelinesResult } from '../rag/searc
 import type { ConsultSnapshot, ConsultStore } from './consult-store.js';
 import type { PlanStore } from './plan-store.js';
 import { deliverOutbox, type DeliveryDeps } from './deliver-outbox.js';
+import { extractFacts } from './offline/extract-facts.js';
 import { planCondition } from './plan-condition.js';
 import { earlierPatientHeading } from './plan-recipient.js';
 import { planAfterReferral, sectionAssumesNoDangerSigns } from './triage/plan-after-referral.js';
@@ -331,8 +333,14 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
     // Ids and reasons only: never the line, which may carry patient details.
     const forbidden = [...new Set(composed.forbidden.map((f) => f.drug))];
     if (refused.length > 0 || forbidden.length > 0) deps.log.warn({ consultId, refused, forbidden }, 'plan: drugs or lines refused for this patient');
-    return { ...composed, text: notice ? `${notice}\n\n${composed.text}` : composed.text };
+    return { ...composed, text: notice ? withNotice(composed.text, notice) : composed.text };
   });
+}
+
+/** The plan with a notice (a diagnosis not covered, or written for others) after its first line, which says what to do. */
+function withNotice(plan: string, notice: string): string {
+  const [first = '', ...rest] = plan.split('\n\n');
+  return ACTION_LINE.test(first) ? [first, notice, ...rest].join('\n\n') : `${notice}\n\n${plan}`;
 }
 
 /** Answers a question asked after the plan, from the consult's cited sections plus a fresh retrieval. */
@@ -345,13 +353,16 @@ async function runFollowUpJob(deps: PlanJobDeps, payload: { consultId: string; i
     // The diagnoses as the plan read them ("presumptive tuberculosis: cough" for a cough on ART).
     const diagnoses = consult.diagnoses.map((d) => ({ ...d, condition: planCondition(d.condition, consult) }));
     const condition = diagnoses[0]?.condition ?? '';
-    const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics: consult.demographics, findings: consult.findings, k: 4 });
+    // "What dose for 12 kg?": the answer is for the weight asked about.
+    const askedWeight = extractFacts(question).demographics.weightKg;
+    const demographics = askedWeight !== undefined ? { ...consult.demographics, weightKg: askedWeight } : consult.demographics;
+    const fresh = await deps.search({ condition: `${condition} ${question}`.trim(), demographics, findings: consult.findings, k: 4 });
     const sections = labelSections([...fresh.sections.map((s) => s.section), ...earlier]);
     return composePlan({
       ...(deps.writer ? { writer: deps.writer } : {}),
       // A follow-up answer may rightly be one or two lines.
       minKeptLines: 1,
-      input: { demographics: consult.demographics, findings: consult.findings, diagnoses, sections, question },
+      input: { demographics, findings: consult.findings, diagnoses, sections, question },
     });
   });
 }

@@ -82,6 +82,7 @@ runMain(async () => {
   await bot.api.setMyCommands([
     { command: 'new', description: 'Start a new consult' },
     { command: 'cancel', description: 'Abandon the current consult' },
+    { command: 'sources', description: "Full titles of the last plan's sources" },
     { command: 'help', description: 'How to use the bot' },
   ]);
   await runtime.runner?.start();

@@ -94,6 +94,7 @@ function chunkRecords(part: ParsedPart, options: { tokenBudget: number; titlePre
       sectionId: draft.sectionId,
       sectionPath,
       titlePath: [...options.titlePrefix, ...draft.sectionPath].join(' > '),
+      sectionNumber: draft.sectionNumber,
       ordinal,
       text: draft.content,
       tokenCount: draft.tokenCount,

@@ -29,7 +29,8 @@ export interface CachedSearch {
  * Bump when the shape of a cached value, or what the code makes of a query, changes in a way the key does
  * not show: results cached by an older release then stop matching instead of waiting for their TTL.
  */
-export const SEARCH_CACHE_FORMAT = 1;
+// 2: sections carry their section number (a plan's compact source labels).
+export const SEARCH_CACHE_FORMAT = 2;
 
 /**
  * searchGuidelines behind two caches. A repeated search (same normalised input, embedding model,

@@ -13,6 +13,11 @@ export interface GuidelineSection {
   /** Part title and section titles joined with " > "; titlePath starts with the book title instead. */
   sectionPath: string;
   titlePath: string;
+  /**
+   * The section's number in its book as a reader cites it ("3.2.1": chapter 3's second section, its first
+   * subsection); null in a part without a label, absent where a source does not know it.
+   */
+  sectionNumber?: string | null;
   text: string;
   /** Estimated prompt tokens of `text`. */
   tokenCount: number;
@@ -21,4 +26,4 @@ export interface GuidelineSection {
 }
 
 /** What a plan stores of a section it cited (the text it was grounded on), and all a plan needs. */
-export type CitedSection = Pick<GuidelineSection, 'id' | 'accession' | 'bookTitle' | 'sectionPath' | 'titlePath' | 'text' | 'contentHash'>;
+export type CitedSection = Pick<GuidelineSection, 'id' | 'accession' | 'bookTitle' | 'sectionPath' | 'titlePath' | 'sectionNumber' | 'text' | 'contentHash'>;

@@ -4,9 +4,11 @@
  * "if no danger signs, give ...") is left out, so a plan can never talk a health worker out of referring.
  */
 
-/** The first line of every plan and answer in a consult with an urgent referral. */
+import { ACTION_LINE } from '../../rag/plan/plan-action.js';
+
+/** The first line of every plan and answer in a consult with an urgent referral: what to do, as every plan's first line says it. */
 export const REFERRAL_FIRST_LINE =
-  '**URGENT: this consult found a sign of serious illness. Refer urgently: take the patient to a health facility now.** The guidance below is only for before and during the journey, not instead of it.';
+  '**URGENT: Refer now.** This consult found a sign of serious illness: take the patient to a health facility now. The guidance below is only for before and during the journey, not instead of it.';
 
 /** Headings of sections written for patients without danger signs. */
 const NO_DANGER_SECTION = /\b(?:uncomplicated|at home|home (?:care|treatment|management)|without danger signs|no danger signs|mild|outpatient)\b/i;
@@ -26,8 +28,8 @@ export function sectionAssumesNoDangerSigns(section: { titlePath: string }): boo
  */
 export function planAfterReferral(text: string): string {
   // A heading whose every line assumed no danger signs goes with them: an empty "Follow-up" reads as if
-  // the guideline had nothing to say.
-  const blocks = text.split('\n\n').flatMap((block) => {
+  // the guideline had nothing to say. The plan's own first line (what to do) gives way to the referral's.
+  const blocks = text.split('\n\n').filter((block) => !ACTION_LINE.test(block.trim())).flatMap((block) => {
     const lines = block.split('\n');
     const kept = lines.filter((line) => !assumesNoDangerSigns(line));
     const emptied = kept.length < lines.length && kept.length === 1 && /^\*\*[^*]+\*\*$/.test(kept[0]?.trim() ?? '');

@@ -4,6 +4,8 @@ import type { PendingInbound } from '../message-store.js';
 import type { Demographics, Finding } from '../../patient/findings.js';
 import { withLaterDemographics } from '../../patient/pregnancy.js';
 import { parseChatCommand } from '../chat-command.js';
+import type { LabelledSection } from '../../rag/plan-writer.js';
+import { formatSources } from '../../rag/plan/format-sources.js';
 import { toolsForStage, type InterviewAction, type InterviewModel } from '../interview-model.js';
 import { extractFacts, type ExtractedFacts } from '../offline/extract-facts.js';
 import { declinesAnswer, missingDemographic, OPTIONAL_QUESTIONS, QUESTIONS, readBareAnswer, readStatedDiagnosis } from '../offline/protocol.js';
@@ -15,6 +17,7 @@ import {
   HELP_TEXT,
   NEW_CONSULT,
   NOTHING_TO_CANCEL,
+  NO_SOURCES_YET,
   notCovered,
   statedAbsent,
   notRecorded,
@@ -26,6 +29,8 @@ import {
 export interface TurnDeps {
   /** Absent: the offline protocol mode. */
   interview?: InterviewModel;
+  /** The sections the consult's last answer cites, for /sources; absent: /sources finds none. */
+  lastAnswerSources?: (consultId: string) => Promise<LabelledSection[]>;
   /** Whether the guidelines cover a stated condition; absent: every dx: goes to the plan job (which checks again). */
   coverage?: ConditionCoverage;
 }
@@ -54,6 +59,12 @@ export async function handleTurn(deps: TurnDeps, consult: ConsultSnapshot | null
     return consult && consult.stage !== 'done'
       ? { cancelActive: true, replies: [{ text: CANCELLED, kind: 'reply' }] }
       : { replies: [{ text: NOTHING_TO_CANCEL, kind: 'reply' }] };
+  }
+  if (command === 'sources') {
+    // The plan names its sources in a few words each ("S1: Malaria at community level 3.2"); here are their full titles and links.
+    const cited = consult && deps.lastAnswerSources ? await deps.lastAnswerSources(consult.id) : [];
+    const text = cited.length > 0 ? formatSources(cited, cited.map((s) => s.label)) : NO_SOURCES_YET;
+    return { replies: [{ text, kind: 'reply' }] };
   }
   if (command === 'new') {
     return { cancelActive: consult !== null && consult.stage !== 'done', startNew: true, consult: { offline: !deps.interview }, replies: [{ text: `${NEW_CONSULT}\n\n${QUESTIONS.age}`, kind: 'reply' }] };

@@ -2,7 +2,7 @@
 export const HELP_TEXT = [
   '**How I help**',
   'Tell me about the patient in front of you: age, sex, pregnancy, weight for a child, then symptoms and findings. I check every message for danger signs. When you are ready, send the working diagnosis as dx: malaria and I reply with an Assessment & Plan from the guidelines, every step cited.',
-  '**Commands**\n- /new start a new consult\n- /cancel abandon this consult\n- /help this message',
+  '**Commands**\n- /new start a new consult\n- /cancel abandon this consult\n- /sources the full titles of the last plan\'s sources\n- /help this message',
   'This is decision support: your clinical judgement and local protocol come first.',
 ].join('\n\n');
 
@@ -11,6 +11,8 @@ export const NEW_CONSULT = 'New consult started.';
 export const ANOTHER_PATIENT = 'The last consult is finished and saved. This message describes another patient (a different age or sex), so I started a new consult for them.';
 export const CANCELLED = 'Consult cancelled. Send /new or describe a new patient to start again.';
 export const NOTHING_TO_CANCEL = 'There is no consult in progress. Describe a patient to start one.';
+/** /sources before any plan of the consult was sent. */
+export const NO_SOURCES_YET = 'No plan has been sent in this consult yet. Its sources come with it; send /sources after it for their full titles.';
 export const PLAN_IN_PROGRESS = 'I am preparing the Assessment & Plan from the guidelines; it will arrive shortly.';
 
 /** Messages longer than this are refused whole: nobody types a clinical note of this size on a phone. */

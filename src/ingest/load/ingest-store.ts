@@ -2,7 +2,7 @@ import type { GuidelineSection } from '../../rag/guideline-section.js';
 import type { ChunkRecord, SourceRecord } from '../ingest-records.js';
 
 /** A stored chunk's identity and content hash: what a re-ingestion compares against. */
-export type StoredChunkKey = Pick<ChunkRecord, 'partFile' | 'sectionPath' | 'ordinal' | 'contentHash'> & { id: string };
+export type StoredChunkKey = Pick<ChunkRecord, 'partFile' | 'sectionPath' | 'ordinal' | 'contentHash' | 'sectionNumber'> & { id: string };
 
 /** A stored chunk whose vector is missing, stale or from another model. */
 export type ChunkToEmbed = Pick<GuidelineSection, 'text' | 'contentHash'> & { id: string };
@@ -22,6 +22,8 @@ export interface GuidelineChunkStore {
   insertChunks(sourceId: string, chunks: ChunkRecord[]): Promise<number>;
   /** Replaces a chunk's text; its old vector no longer describes it, so the vector is dropped too. */
   replaceChunk(id: string, chunk: ChunkRecord): Promise<void>;
+  /** Sets the section number of a chunk whose text is unchanged (a section added before it moved it); keeps its vector. */
+  renumberChunk(id: string, sectionNumber: string | null): Promise<void>;
   /** Deletes chunks by id (citations keep their copy of the text); returns how many. */
   deleteChunks(ids: string[]): Promise<number>;
   /** Recomputes the full-text statistics after the corpus changed (a full pass: once per load). */

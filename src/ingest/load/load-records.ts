@@ -67,6 +67,9 @@ export async function loadIngestRecords(store: GuidelineChunkStore, records: Asy
       pending.push(record);
       if (pending.length >= batchSize) await flush();
     } else if (stored.contentHash === record.contentHash) {
+      // Its number is where it sits, not what it says: a section added before it renumbers it, and a
+      // chunk loaded before numbers were kept gets one, without losing its vector.
+      if (record.sectionNumber !== undefined && (stored.sectionNumber ?? null) !== record.sectionNumber) await store.renumberChunk(stored.id, record.sectionNumber);
       summary.unchanged += 1;
     } else {
       await store.replaceChunk(stored.id, record);

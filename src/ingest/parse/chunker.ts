@@ -13,6 +13,7 @@ type RawChunk = Omit<ChunkDraft, 'ordinal' | 'contentHash' | 'tokenCount' | 'acc
 interface Frame {
   sectionId: string | null;
   sectionPath: string[];
+  sectionNumber: string | null;
   titleLine: string;
 }
 
@@ -28,15 +29,16 @@ export function chunkPart(part: ParsedPart, opts: ChunkOptions): ChunkDraft[] {
   const budget = opts.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
   if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`tokenBudget must be a positive integer, got ${budget}`);
   const raw: RawChunk[] = [];
-  const root = frameFor(opts.titlePrefix, [part.partTitle], null);
+  const root = frameFor(opts.titlePrefix, [part.partTitle], null, part.label ?? null);
   packBlocks(part.blocks, root, budget, raw);
-  for (const section of part.sections) chunkSection(section, root.sectionPath, opts.titlePrefix, budget, raw);
+  part.sections.forEach((section, index) => chunkSection(section, root, index + 1, opts.titlePrefix, budget, raw));
   return finish(raw, opts);
 }
 
-function chunkSection(section: SectionNode, parentPath: string[], titlePrefix: string[], budget: number, out: RawChunk[]): void {
-  const path = section.title === '' ? parentPath : [...parentPath, section.title];
-  const frame = frameFor(titlePrefix, path, section.id ?? null);
+/** `position` is the section's place (1-based) among its parent's sections. */
+function chunkSection(section: SectionNode, parent: Frame, position: number, titlePrefix: string[], budget: number, out: RawChunk[]): void {
+  const path = section.title === '' ? parent.sectionPath : [...parent.sectionPath, section.title];
+  const frame = frameFor(titlePrefix, path, section.id ?? null, sectionNumber(section, parent.sectionNumber, position));
   const whole = sectionText(section);
   if (whole === '') return;
   const content = withTitle(frame.titleLine, whole);
@@ -45,7 +47,17 @@ function chunkSection(section: SectionNode, parentPath: string[], titlePrefix: s
     return;
   }
   packBlocks(section.blocks, frame, budget, out);
-  for (const child of section.children) chunkSection(child, path, titlePrefix, budget, out);
+  section.children.forEach((child, index) => chunkSection(child, frame, index + 1, titlePrefix, budget, out));
+}
+
+/**
+ * A section's number as a reader cites it: its own label when the XML gives one ("3.2", a nested part's
+ * "5"), else its parent's number and its place among its siblings ("3.2" for the second section of chapter
+ * 3); null under a part without a label (front matter), where a place alone would name nothing.
+ */
+function sectionNumber(section: SectionNode, parentNumber: string | null, position: number): string | null {
+  if (section.label !== undefined && section.label.trim() !== '') return section.label.trim();
+  return parentNumber === null ? null : `${parentNumber}.${position}`;
 }
 
 /** A section's own text, then each subsection's title line and text, recursively. */
@@ -106,13 +118,13 @@ function openingText(segment: Segment, fits: (text: string) => boolean): string 
   return null;
 }
 
-function frameFor(titlePrefix: string[], sectionPath: string[], sectionId: string | null): Frame {
+function frameFor(titlePrefix: string[], sectionPath: string[], sectionId: string | null, sectionNumber: string | null): Frame {
   const titles = [...titlePrefix, ...sectionPath].filter((title) => title !== '');
-  return { sectionId, sectionPath, titleLine: titles.join(TITLE_SEPARATOR) };
+  return { sectionId, sectionPath, sectionNumber, titleLine: titles.join(TITLE_SEPARATOR) };
 }
 
-function frameFields(frame: Frame): Pick<RawChunk, 'sectionId' | 'sectionPath'> {
-  return { sectionId: frame.sectionId, sectionPath: frame.sectionPath };
+function frameFields(frame: Frame): Pick<RawChunk, 'sectionId' | 'sectionPath' | 'sectionNumber'> {
+  return { sectionId: frame.sectionId, sectionPath: frame.sectionPath, sectionNumber: frame.sectionNumber };
 }
 
 function withTitle(titleLine: string, text: string): string {
@@ -130,6 +142,7 @@ function finish(raw: RawChunk[], opts: ChunkOptions): ChunkDraft[] {
       partFile: opts.partFile,
       sectionId: chunk.sectionId,
       sectionPath: chunk.sectionPath,
+      sectionNumber: chunk.sectionNumber,
       ordinal,
       content: chunk.content,
       tokenCount: estimateTokens(chunk.content),

@@ -143,11 +143,12 @@ function sectionOf(node: XmlNode): SectionNode {
   const tag = tagOf(node);
   const id = attrOf(node, 'id');
   const isPart = tag === 'book-part' || tag === 'book-app';
-  const heading = isPart ? partHeading(node) : { title: childText(childrenOf(node), 'title'), label: null };
+  const heading = isPart ? partHeading(node) : { title: childText(childrenOf(node), 'title'), label: childText(childrenOf(node), 'label') };
   const content = isPart ? partContent(node) : contentOf(childrenOf(node));
   return {
     ...(id === undefined ? {} : { id }),
     title: heading.title ?? heading.label ?? '',
+    ...(heading.label === null ? {} : { label: heading.label }),
     blocks: content.blocks,
     children: content.sections,
   };

@@ -49,6 +49,8 @@ export interface BoxBlock {
 export interface SectionNode {
   id?: string;
   title: string;
+  /** The section's own label ("3.2", or a nested part's "5"), when the XML gives one. */
+  label?: string;
   /** The section's own content in document order, without its subsections. */
   blocks: Block[];
   children: SectionNode[];
@@ -83,6 +85,11 @@ export interface ChunkDraft {
   sectionPath: string[];
   /** 0-based within the same accession + partFile + sectionPath. */
   ordinal: number;
+  /**
+   * Where the section sits in the book as a reader cites it: its own label, else its parent's number and
+   * its place among its siblings, from the part's label ("3.2.1" in chapter 3); null in a part with no label.
+   */
+  sectionNumber: string | null;
   content: string;
   tokenCount: number;
   /** sha256 hex of `content`. */

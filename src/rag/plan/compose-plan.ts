@@ -1,9 +1,14 @@
 import type { LabelledSection, PlanWriter, PlanWriterInput } from '../plan-writer.js';
 import { checkPlanDraft, type PlanCheckResult } from './check-plan.js';
-import { CITATION_GROUP, formatCitation, labelsInGroup, sortLabels } from './citations.js';
+import { CITATION_GROUP, citedLabelsIn, formatCitation, labelsInGroup, sortLabels } from './citations.js';
 import type { ForbiddenDrug } from './plan-fit.js';
 import { extractivePlan } from './extractive-plan.js';
-import { formatSources } from './format-sources.js';
+import { formatCompactSources } from './format-sources.js';
+import { withDoseForWeight } from './doses-for-weight.js';
+import { withOneRegimen } from './one-regimen.js';
+import { actionLine, planAction } from './plan-action.js';
+import { readPlanText, writePlanText, type PlanTextLine } from './plan-text.js';
+import { withoutPointersElsewhere } from './pointers-elsewhere.js';
 import { ALLERGY_HEADING, allergyNoticeLines, OWN_MEDICINES_HEADING, ownMedicineWarningLines } from './medicine-warnings.js';
 
 export interface ComposePlanOptions {
@@ -19,8 +24,15 @@ export interface ComposePlanOptions {
 
 export type FallbackReason = 'no_writer' | 'writer_failed' | 'too_little_survived';
 
+/** A line the check removed, or one the phone steps left out: an alternative regimen, a pointer to a chapter she does not have. */
+export type PlanRemoval = PlanCheckResult['removed'][number] | { line: string; reason: 'alternative_regimen' | 'points_elsewhere' };
+
 export interface ComposedPlan {
-  /** Disclaimer, plan and Sources block, in the neutral markup of OutboundMessage. */
+  /**
+   * What to do (refer now, treat and refer, treat at home) as its first line, the plan, the decision-support
+   * note and the compact Sources block ("S1: Malaria at community level 3.2"), in the neutral markup of
+   * OutboundMessage. A follow-up answer has no first line of its own.
+   */
   text: string;
   mode: 'llm' | 'extractive';
   /** S1..Sn without gaps: the cited sections are renumbered in the order of their first labels. */
@@ -29,8 +41,8 @@ export interface ComposedPlan {
   citedSections: LabelledSection[];
   /** Drugs a retrieved section forbids for this patient: no line of the plan names them. */
   forbidden: ForbiddenDrug[];
-  /** What the check removed from the writer's draft (empty without a draft). */
-  removed: PlanCheckResult['removed'];
+  /** What the check removed from the writer's draft (empty without a draft), and what the phone steps left out of the plan sent. */
+  removed: PlanRemoval[];
   fallbackReason?: FallbackReason;
 }
 
@@ -56,8 +68,16 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
       const checked = withAllergyNotice(withOwnMedicineWarnings(checkPlanDraft(draft, input.sections, input.demographics, input.findings, conditionsOf(input)), input), input);
       removed = checked.removed;
       if (checked.kept >= minKeptLines && checked.citedLabels.length > 0) {
-        const numbered = renumber(checked.text, checked.citedLabels, input.sections);
-        return { text: assemble(numbered.text, numbered.sections), mode: 'llm', citedLabels: numbered.sections.map((s) => s.label), citedSections: numbered.sections, forbidden: checked.forbidden, removed };
+        const phone = forPhone(checked.text, input);
+        const numbered = renumber(phone.text, phone.citedLabels, input.sections);
+        return {
+          text: assemble(numbered.text, numbered.sections, input),
+          mode: 'llm',
+          citedLabels: numbered.sections.map((s) => s.label),
+          citedSections: numbered.sections,
+          forbidden: checked.forbidden,
+          removed: [...removed, ...phone.removed],
+        };
       }
       fallbackReason = 'too_little_survived';
     } catch (error) {
@@ -75,16 +95,40 @@ export async function composePlan(options: ComposePlanOptions): Promise<Composed
     ...(input.question !== undefined ? { question: input.question } : {}),
   });
   const extractive = withAllergyNotice(withOwnMedicineWarnings(checkPlanDraft(extractiveDraft, input.sections, input.demographics, input.findings, conditionsOf(input)), input), input);
-  const numbered = renumber(extractive.text, extractive.citedLabels, input.sections);
+  const phone = forPhone(extractive.text, input);
+  const numbered = renumber(phone.text, phone.citedLabels, input.sections);
   return {
-    text: assemble(numbered.text, numbered.sections),
+    text: assemble(numbered.text, numbered.sections, input),
     mode: 'extractive',
     citedLabels: numbered.sections.map((s) => s.label),
     citedSections: numbered.sections,
     forbidden: extractive.forbidden,
-    removed,
+    removed: [...removed, ...phone.removed],
     fallbackReason,
   };
+}
+
+/**
+ * The checked plan made fit to act on from a phone, in named steps over its lines (each line a step
+ * leaves out keeps its reason): pointers to chapters and annexes she does not have taken out
+ * (pointers-elsewhere.ts), one regimen per illness (one-regimen.ts), and per-kilogram doses worked out for
+ * her weight (doses-for-weight.ts). Returns the labels the remaining lines cite, in label order.
+ */
+function forPhone(text: string, input: PlanWriterInput): { text: string; removed: PlanRemoval[]; citedLabels: string[] } {
+  const before = readPlanText(text);
+  const removed: PlanRemoval[] = [];
+  const pointed = before.flatMap((line): PlanTextLine[] => {
+    if (line.kind !== 'line') return [line];
+    const kept = withoutPointersElsewhere(line.text);
+    if (kept === null) removed.push({ line: line.text, reason: 'points_elsewhere' });
+    return kept === null ? [] : [{ ...line, text: kept }];
+  });
+  const regimen = withOneRegimen(pointed, input.sections);
+  removed.push(...regimen.removed);
+  const dosed = regimen.lines.map((line) => (line.kind === 'line' ? { ...line, text: withDoseForWeight(line.text, input.demographics.weightKg) } : line));
+  const out = writePlanText(dosed, before);
+  const known = new Set(input.sections.map((s) => s.label.toUpperCase()));
+  return { text: out, removed, citedLabels: sortLabels(citedLabelsIn(out).map((l) => l.toUpperCase()).filter((l) => known.has(l))) };
 }
 
 /** The diagnoses as stated, for prohibitions that name a condition. */
@@ -146,9 +190,14 @@ function renumber(text: string, citedLabels: readonly string[], sections: readon
   return { text: rewritten, sections: renumbered };
 }
 
-function assemble(plan: string, cited: readonly LabelledSection[]): string {
+/**
+ * The plan as sent: what to do first (not for a follow-up answer, nor when nothing is cited), the plan,
+ * the notes, then the compact Sources block.
+ */
+function assemble(plan: string, cited: readonly LabelledSection[], input: PlanWriterInput): string {
   const notes = [DECISION_SUPPORT_NOTE];
   if (cited.some((s) => s.section.accession.startsWith('SAMPLE-'))) notes.push(SAMPLE_CONTENT_NOTE);
-  const body = cited.length > 0 ? plan : NO_SECTIONS_NOTE;
-  return [notes.join('\n'), body, formatSources(cited, cited.map((s) => s.label))].filter((block) => block !== '').join('\n\n');
+  if (cited.length === 0) return [notes.join('\n'), NO_SECTIONS_NOTE].join('\n\n');
+  const first = input.question === undefined ? actionLine(planAction(readPlanText(plan), cited, input.diagnoses)) : '';
+  return [first, plan, notes.join('\n'), formatCompactSources(cited, cited.map((s) => s.label))].filter((block) => block !== '').join('\n\n');
 }

@@ -24,9 +24,12 @@ export interface ExtractivePlanInput {
   findings: readonly Finding[];
   /** Best first; the plan keeps their order. */
   sections: readonly LabelledSection[];
-  /** Copied sentences at most, the assessment included; default 10. */
+  /** Copied sentences at most, the assessment included; default 10, or FOLLOW_UP_LINES for a follow-up answer. */
   maxSentences?: number;
-  /** A follow-up question: sentences sharing its words rank higher. */
+  /**
+   * A follow-up question: the answer is its few lines, those sharing the question's words first, with no
+   * assessment or headings (the plan it follows has them).
+   */
   question?: string;
 }
 
@@ -89,7 +92,7 @@ interface Candidate {
  * checkPlanDraft unchanged by construction.
  */
 export function extractivePlan(input: ExtractivePlanInput): string {
-  const maxSentences = input.maxSentences ?? 10;
+  const maxSentences = input.maxSentences ?? (input.question !== undefined ? FOLLOW_UP_LINES : 10);
   const conditionTerms = termsOf(input.diagnoses.map((d) => d.condition).join(' '), GENERIC_CONDITION_WORDS);
   const measured = measurementsReported(input.findings);
   const findingTerms = termsOf(input.findings.filter((f) => !f.negated).map((f) => f.value).join(' '), new Set());
@@ -249,6 +252,11 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     });
   });
 
+  if (input.question !== undefined) {
+    const asked = termsOf(input.question, QUESTION_STOPWORDS);
+    return withoutCoursesNotStarted(followUpLines([...weighFirst.slice(0, 1), ...candidates], asked, maxSentences), input.findings).map(planLine).join('\n');
+  }
+
   // "cough or cold (no pneumonia)": a sentence classifying pneumonia is not her assessment.
   const negatedTerms = termsOf(input.diagnoses.flatMap((d) => negatedPhrases(d.condition)).join(' '), NEGATION_WORDS);
   const assessment = input.diagnoses.length > 0 ? assessmentSentence(candidates, conditionTerms, negatedTerms, input.diagnoses.every((d) => severityOf(d.condition) === 'not severe')) : undefined;
@@ -276,6 +284,21 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     blocks.push([`**${title}**`, ...under.map(planLine)].join('\n'));
   }
   return blocks.join('\n\n');
+}
+
+/** Lines a follow-up answer copies at most: a short answer, not the plan again. */
+export const FOLLOW_UP_LINES = 3;
+
+/**
+ * The lines of a follow-up answer: those sharing a word of the question first (then by score), else the
+ * best by score; at most `limit`, one section at most PER_SECTION, in section order.
+ */
+function followUpLines(candidates: readonly Candidate[], asked: ReadonlySet<string>, limit: number): Candidate[] {
+  const overlap = (c: Candidate) => [...asked].filter((t) => wordsOf(c.unit.text).has(t)).length;
+  const answering = candidates.filter((c) => overlap(c) > 0 && c.score >= FALLBACK_MIN_SCORE);
+  if (answering.length === 0) return chooseKeySentences(candidates, limit);
+  const ranked = [...answering].sort((a, b) => overlap(b) - overlap(a) || b.score - a.score || a.sectionIndex - b.sectionIndex || a.position - b.position);
+  return ranked.slice(0, limit).sort((a, b) => a.sectionIndex - b.sectionIndex || a.position - b.position);
 }
 
 /**

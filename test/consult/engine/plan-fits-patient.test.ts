@@ -18,12 +18,19 @@ describe('plans that fit the patient (issue 9 acceptance, offline consult)', { t
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
+  /**
+   * The plan as sent, its Sources block (compact on the phone: "S1: Malaria at community level 4.1.2")
+   * replaced by what /sources answers after it: the same labels with their full titles.
+   */
   async function planFor(script: string[]): Promise<string> {
     const dataDir = await mkdtemp(join(tmpdir(), 'chat-fit-'));
     dirs.push(dataDir);
-    const { stdout } = await runChat(script, { DATA_DIR: dataDir });
+    const { stdout } = await runChat([...script, '/sources'], { DATA_DIR: dataDir });
     const r = replies(stdout);
-    return r.find((reply) => reply.includes('**Sources**') || reply.includes('\nSources\n')) ?? r[r.length - 1] ?? '';
+    const isSources = (reply: string) => reply.includes('**Sources**') || reply.includes('\nSources\n') || /^\**Sources\**\n/.test(reply);
+    const plan = r.find(isSources) ?? r[r.length - 2] ?? '';
+    const full = r[r.length - 1] ?? '';
+    return `${plan.split(/\n\*{0,2}Sources\*{0,2}\n/)[0] ?? plan}\n\n${full}`;
   }
 
   function sourcesOf(plan: string): Map<string, string> {

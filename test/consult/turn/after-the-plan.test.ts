@@ -3,6 +3,8 @@ import type { ConsultSnapshot } from '../../../src/consult/consult-store.js';
 import { extractFacts } from '../../../src/consult/offline/extract-facts.js';
 import { describesAnotherPatient } from '../../../src/consult/turn/another-patient.js';
 import { handleTurn } from '../../../src/consult/turn/handle-turn.js';
+import { HELP_TEXT, NO_SOURCES_YET } from '../../../src/consult/turn/texts.js';
+import type { LabelledSection } from '../../../src/rag/plan-writer.js';
 
 const finished: ConsultSnapshot = {
   id: 'c1',
@@ -46,5 +48,21 @@ describe('a message after the plan', () => {
     expect(describesAnotherPatient(child, extractFacts('she has a cough'))).toBe(false);
     expect(describesAnotherPatient({}, extractFacts('35 year old man'))).toBe(false);
     expect(describesAnotherPatient(child, extractFacts('35 year old man'))).toBe(true);
+  });
+
+  it('/sources re-sends the last answer\'s sources with their full titles, and is no follow-up question', async () => {
+    const cited: LabelledSection[] = [
+      { label: 'S1', section: { id: 'c', accession: 'NBK531285', bookTitle: 'WHO guidelines for malaria', sectionPath: 'Treatment > Uncomplicated malaria', titlePath: 'x', text: 't', contentHash: 'h' } },
+    ];
+    const asked: string[] = [];
+    const outcome = await handleTurn({ lastAnswerSources: async (id) => (asked.push(id), cited) }, finished, inbound('/sources'));
+    expect(asked).toEqual(['c1']);
+    expect(outcome.requestFollowUp).toBeUndefined();
+    expect(outcome.replies).toEqual([
+      { text: '**Sources**\n- S1: WHO guidelines for malaria > Treatment > Uncomplicated malaria - https://www.ncbi.nlm.nih.gov/books/NBK531285/', kind: 'reply' },
+    ]);
+    expect((await handleTurn({ lastAnswerSources: async () => [] }, finished, inbound('/sources'))).replies[0]?.text).toBe(NO_SOURCES_YET);
+    expect((await handleTurn({}, null, inbound('/sources'))).replies[0]?.text).toBe(NO_SOURCES_YET);
+    expect(HELP_TEXT).toContain('/sources');
   });
 });

@@ -98,6 +98,16 @@ describe('loading and embedding chunks', () => {
     expect(inputs).toEqual([expect.stringContaining('Refer at once when the child cannot drink.')]);
   });
 
+  it("writes a section's new number without touching its text or its vector (a section added before it moved it)", async () => {
+    const numbered = corpus({ editSecond: true, dropThird: true }).map((r) => (r.type === 'chunk' && r.sectionId === 's1' && r.accession === 'NBK1' ? { ...r, sectionNumber: '3.2' } : r));
+    const load = await loadIngestRecords(store, stream(numbered));
+    expect(load).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, deleted: 0 });
+    const rows = await db.sql.query<{ n: string | null; embedded: boolean }>(
+      `SELECT c.section_number AS n, c.embedding IS NOT NULL AS embedded FROM guideline_chunks c JOIN guideline_sources s ON s.id = c.source_id WHERE s.accession = 'NBK1' AND c.section_id = 's1'`,
+    );
+    expect(rows).toEqual([{ n: '3.2', embedded: true }]);
+  });
+
   it('honours Retry-After on a 429 and still embeds', async () => {
     await loadIngestRecords(store, stream([source('NBK3'), chunk('NBK3', 1, 'Zinc for ten days.')]));
     server.failNext(1, { kind: 'rate_limit', retryAfterSeconds: 0.5 });

@@ -55,6 +55,27 @@ describe('chunkPart on the sample chapter', () => {
     expectWithinBudget(chunks, 200);
   });
 
+  it("numbers every chunk as a reader cites its section: the chapter label, then each section's place, a section's own label first", () => {
+    expect(chunk(chapter, 200).map((draft) => [draft.sectionPath.at(-1), draft.sectionNumber])).toEqual([
+      ['Treatment of uncomplicated malaria', '2'],
+      ['Uncomplicated malaria', '2.1'],
+      ['Dosing of artemether-lumefantrine', '2.1.1'],
+      ['Advice for caregivers', '2.1.2'],
+      ['Follow-up', '2.2'],
+    ]);
+    const labelled = parseGuidelinePart(
+      bookPartXml('<sec id="a"><title>First</title><p>One.</p></sec><sec id="b"><label>9.7</label><title>Labelled</title><p>Two.</p><sec id="c"><title>Under it</title><p>Three.</p></sec></sec>'),
+      { fileName: 'ch9.nxml' },
+    );
+    expect(chunk(labelled, 20).map((draft) => [draft.sectionPath.at(-1), draft.sectionNumber])).toEqual([
+      ['First', '9.1'],
+      ['Labelled', '9.7'],
+      ['Under it', '9.7.1'],
+    ]);
+    const unlabelled = parseGuidelinePart(bookPartXml('<sec id="a"><title>First</title><p>One.</p></sec>').replace('<label>9</label>', ''), { fileName: 'fm1.nxml' });
+    expect(chunk(unlabelled).map((draft) => draft.sectionNumber)).toEqual([null]);
+  });
+
   it('prefixes every chunk with its title path, hashes its content and is deterministic', () => {
     const first = chunk(chapter, 90, ['WHO', BOOK_TITLE]);
     for (const draft of first) {

@@ -58,7 +58,7 @@ describe('composePlan with the Anthropic plan writer against a fake Messages API
     return createAnthropicPlanWriter({ apiKey: FAKE_ANTHROPIC_API_KEY, baseUrl, model: MODEL, timeoutMs: 5_000, maxRetries });
   }
 
-  it('(a) keeps a good draft, with the decision-support note, the sample warning and the sources', async () => {
+  it('(a) keeps a good draft under what to do first, with the dose worked out for her weight, the notes and compact sources', async () => {
     fake.enqueueReplies(replyText(GOOD_DRAFT));
     const plan = await composePlan({ writer: writer(), input });
 
@@ -66,11 +66,12 @@ describe('composePlan with the Anthropic plan writer against a fake Messages API
     expect(plan.fallbackReason).toBeUndefined();
     expect(plan.removed).toEqual([]);
     expect(plan.citedLabels).toEqual(['S1', 'S2', 'S3', 'S4', 'S5']);
-    expect(plan.text.startsWith(`${DECISION_SUPPORT_NOTE}\n${SAMPLE_CONTENT_NOTE}\n\n${GOOD_DRAFT}\n\n**Sources**\n`)).toBe(true);
-    expect(plan.text).toContain(
-      '- S2: Malaria at community level: diagnosis, treatment and prevention (sample guideline) > Treatment of uncomplicated malaria > ' +
-        'Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band - (sample content, no Bookshelf page)',
-    );
+    // The referral for convulsions is from the section on severe malaria: not hers unless a sign appears.
+    const sent = GOOD_DRAFT.replace('about 15 mg per kg every', 'about 15 mg per kg (180 mg for 12 kg) every');
+    expect(plan.text.startsWith(`**Treat at home**; refer if the signs below appear [S3]\n\n${sent}\n\n${DECISION_SUPPORT_NOTE}\n${SAMPLE_CONTENT_NOTE}\n\n**Sources**\n`)).toBe(true);
+    expect(plan.text).toMatch(/^- S2: Malaria at community level \d+(?:\.\d+)+$/m);
+    // The full paths stay with the cited sections (stored as the plan's citations, shown by /sources).
+    expect(plan.citedSections[1]?.section.sectionPath).toBe('Treatment of uncomplicated malaria > Uncomplicated malaria in children > Artemether-lumefantrine dosing for children by weight band');
 
     const request = fake.answered.at(-1)?.request;
     expect(request?.model).toBe(MODEL);
@@ -111,7 +112,7 @@ describe('composePlan with the Anthropic plan writer against a fake Messages API
       { line: '- Give paracetamol 15 mg per kg every 6 hours [S2]', reason: 'dose_not_in_cited_text' },
     ]);
     expect(plan.text).not.toContain('40 mg');
-    expect(plan.text).toContain('- Paracetamol about 15 mg per kg every 6 hours for high fever [S5]');
+    expect(plan.text).toContain('- Paracetamol about 15 mg per kg (180 mg for 12 kg) every 6 hours for high fever [S5]');
   });
 
   it('(d) falls back to the extractive plan when too little of the draft survives', async () => {

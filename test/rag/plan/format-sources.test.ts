@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledSection } from '../../../src/rag/plan-writer.js';
-import { formatSources } from '../../../src/rag/plan/format-sources.js';
+import { compactSourceName, formatCompactSources, formatSources, shortBookName } from '../../../src/rag/plan/format-sources.js';
 
 function section(label: string, accession: string, bookTitle: string, sectionPath: string): LabelledSection {
   return { label, section: { id: `${accession}/${label}`, accession, bookTitle, sectionPath, titlePath: `${bookTitle} > ${sectionPath}`, text: 'text', contentHash: `${accession}/${label}` } };
@@ -34,5 +34,30 @@ describe('formatSources', () => {
   it('leaves out sections that were retrieved but not cited, and is empty when nothing is cited', () => {
     expect(formatSources(sections, ['S2'])).not.toContain('S1:');
     expect(formatSources(sections, [])).toBe('');
+  });
+});
+
+describe('formatCompactSources', () => {
+  const numbered = (label: string, bookTitle: string, sectionPath: string, sectionNumber: string | null): LabelledSection => ({
+    label,
+    section: { id: label, accession: 'SAMPLE-MALARIA', bookTitle, sectionPath, titlePath: `${bookTitle} > ${sectionPath}`, sectionNumber, text: 'text', contentHash: label },
+  });
+
+  it('names each cited section on one short phone line: the book title up to its first colon, parenthesis or comma, and the section number', () => {
+    const cited = [
+      numbered('S1', 'Malaria at community level: diagnosis, treatment and prevention (sample guideline)', 'Malaria in pregnancy > Uncomplicated malaria in the second trimester', '6.1.2'),
+      numbered('S2', 'Pocket book of hospital care for children, second edition', 'Fever > Malaria', '6.2'),
+      numbered('S3', 'WHO guidelines for malaria (2023)', 'Treatment', '4'),
+    ];
+    expect(formatCompactSources(cited, ['S1', 'S2', 'S3'])).toBe(
+      ['**Sources**', '- S1: Malaria at community level 6.1.2', '- S2: Pocket book of hospital care for children 6.2', '- S3: WHO guidelines for malaria 4'].join('\n'),
+    );
+  });
+
+  it('names a section stored without a number by its own heading, shortened at a word', () => {
+    const old = numbered('S1', 'Malaria at community level: diagnosis (sample guideline)', 'Treatment > Uncomplicated malaria in adults and adolescents who weigh 35 kg or more', null);
+    expect(compactSourceName(old.section)).toBe('Malaria at community level > Uncomplicated malaria in adults and…');
+    expect(shortBookName('(sample) guideline')).toBe('(sample) guideline');
+    expect(formatCompactSources([old], [])).toBe('');
   });
 });

@@ -27,6 +27,7 @@ export function sampleCorpusSections(): Promise<GuidelineSection[]> {
         sectionId: record.sectionId,
         sectionPath: record.sectionPath,
         titlePath: record.titlePath,
+        sectionNumber: record.sectionNumber ?? null,
         text: record.text,
         tokenCount: record.tokenCount,
         contentHash: record.contentHash,

@@ -70,6 +70,29 @@ export function createConsultRecords(db: Database, options: { transcriptTurns?: 
 
   return {
     activeConsult: (chatRef) => snapshot(db.sql, `chat_id = $1 AND status <> 'cancelled' ORDER BY created_at DESC`, chatRef),
+
+    async lastAnswerSources(consultId) {
+      const rows = await db.sql.query<{ label: string; chunk_id: string | null; accession: string; title: string | null; section_path: string; quoted_text: string; content_hash: string }>(
+        `WITH last AS (SELECT id FROM plans WHERE consult_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1)
+         SELECT ci.label, ci.chunk_id, ci.accession, s.title, ci.section_path, ci.quoted_text, ci.content_hash
+           FROM citations ci JOIN last ON last.id = ci.plan_id LEFT JOIN guideline_sources s ON s.accession = ci.accession`,
+        [consultId],
+      );
+      return rows
+        .map((r) => ({
+          label: r.label,
+          section: {
+            id: r.chunk_id,
+            accession: r.accession,
+            bookTitle: r.title ?? r.accession,
+            sectionPath: r.section_path,
+            titlePath: `${r.title ?? r.accession} > ${r.section_path}`,
+            text: r.quoted_text,
+            contentHash: r.content_hash,
+          },
+        }))
+        .sort((a, b) => Number(a.label.slice(1)) - Number(b.label.slice(1)));
+    },
     consultById: (consultId) => snapshot(db.sql, 'id = $1::uuid', consultId),
 
     async commitTurn({ chatRef, inbound, consultId, outcome }: { chatRef: string; inbound: PendingInbound; consultId: string | null; outcome: TurnOutcome }) {

@@ -71,7 +71,7 @@ export async function countVectorsByModel(db: Database): Promise<Array<{ model: 
 }
 
 const HIT_COLUMNS = `c.id, s.accession, s.title AS "bookTitle", c.part_file AS "partFile", c.section_id AS "sectionId",
-  c.section_path AS "sectionPath", c.title_path AS "titlePath", c.content AS text, c.token_count AS "tokenCount",
+  c.section_path AS "sectionPath", c.title_path AS "titlePath", c.section_number AS "sectionNumber", c.content AS text, c.token_count AS "tokenCount",
   c.content_hash AS "contentHash"`;
 
 /**
@@ -360,17 +360,20 @@ export function createGuidelineChunkStore(db: Database): GuidelineChunkStore {
   return {
     upsertSource: (source) => upsertGuidelineSource(db, source),
     listChunkKeys: (sourceId): Promise<StoredChunkKey[]> =>
-      db.prisma.guidelineChunk.findMany({ where: { sourceId }, select: { id: true, partFile: true, sectionPath: true, ordinal: true, contentHash: true } }),
+      db.prisma.guidelineChunk.findMany({ where: { sourceId }, select: { id: true, partFile: true, sectionPath: true, ordinal: true, contentHash: true, sectionNumber: true } }),
     insertChunks: (sourceId, chunks) => insertGuidelineChunks(db, chunks.map(({ type: _type, accession: _accession, ...chunk }) => ({ ...chunk, sourceId }))),
     async replaceChunk(id, chunk) {
       await db.sql.query(
         `UPDATE guideline_chunks
             SET part_title = $2, section_id = $3, title_path = $4, content = $5, token_count = $6, content_hash = $7,
-                oversized = $8, embedding = NULL, embedding_model = NULL, embedding_dim = NULL, embedded_hash = NULL,
+                oversized = $8, section_number = $9, embedding = NULL, embedding_model = NULL, embedding_dim = NULL, embedded_hash = NULL,
                 updated_at = now()
           WHERE id = $1`,
-        [id, chunk.partTitle, chunk.sectionId, chunk.titlePath, chunk.text, chunk.tokenCount, chunk.contentHash, chunk.oversized],
+        [id, chunk.partTitle, chunk.sectionId, chunk.titlePath, chunk.text, chunk.tokenCount, chunk.contentHash, chunk.oversized, chunk.sectionNumber ?? null],
       );
+    },
+    async renumberChunk(id, sectionNumber) {
+      await db.sql.query(`UPDATE guideline_chunks SET section_number = $2, updated_at = now() WHERE id = $1`, [id, sectionNumber]);
     },
     async deleteChunks(ids) {
       if (ids.length === 0) return 0;

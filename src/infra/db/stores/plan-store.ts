@@ -43,9 +43,11 @@ export function createPlanStore(db: Database): PlanStore {
     },
 
     async citedSections(consultId) {
-      const rows = await db.sql.query<{ chunk_id: string | null; accession: string; title: string | null; section_path: string; quoted_text: string; content_hash: string }>(
-        `SELECT DISTINCT ON (ci.content_hash) ci.chunk_id, ci.accession, s.title, ci.section_path, ci.quoted_text, ci.content_hash
+      // The section number is the chunk's while it is stored (a follow-up answer's compact labels).
+      const rows = await db.sql.query<{ chunk_id: string | null; accession: string; title: string | null; section_path: string; section_number: string | null; quoted_text: string; content_hash: string }>(
+        `SELECT DISTINCT ON (ci.content_hash) ci.chunk_id, ci.accession, s.title, ci.section_path, gc.section_number, ci.quoted_text, ci.content_hash
            FROM citations ci JOIN plans p ON p.id = ci.plan_id LEFT JOIN guideline_sources s ON s.accession = ci.accession
+           LEFT JOIN guideline_chunks gc ON gc.id = ci.chunk_id
           WHERE p.consult_id = $1`,
         [consultId],
       );
@@ -56,6 +58,7 @@ export function createPlanStore(db: Database): PlanStore {
           bookTitle: r.title ?? r.accession,
           sectionPath: r.section_path,
           titlePath: `${r.title ?? r.accession} > ${r.section_path}`,
+          sectionNumber: r.section_number,
           text: r.quoted_text,
           contentHash: r.content_hash,
         }),
