@@ -3,7 +3,7 @@
  * how much a health worker reads on a phone before the Sources block, and whether a plan recommends two
  * medicines of one class for the same illness (a CHW may give both).
  */
-import { DRUG_CLASSES, drugsNamed } from '../../src/rag/plan/drug-names.js';
+import { ALTERNATIVE_CLASSES, drugsNamed } from '../../src/rag/plan/drug-names.js';
 
 /** The plan as sent, up to (not including) its Sources block. */
 export function textBeforeSources(plan: string): string {
@@ -48,7 +48,7 @@ export function medicinesRecommended(line: string): Set<string> {
 }
 
 /**
- * The drug classes (drug-names.ts' DRUG_CLASSES) of which the plan's lines above the Sources block, out
+ * The classes of alternatives (knowledge/medicines.yaml, `one_regimen: true`) of which the plan's lines above the Sources block, out
  * of a heading on referral, recommend two or more different medicines: "artemether-lumefantrine ... or artesunate-amodiaquine" is
  * two antimalarials, each a full course. Empty when the plan gives one regimen per class.
  */
@@ -61,7 +61,7 @@ export function classesWithSeveralRegimens(plan: string): string[] {
     if (!line.trimStart().startsWith('- ') || /refer/i.test(heading)) continue;
     for (const drug of medicinesRecommended(line)) recommended.add(drug);
   }
-  return Object.entries(DRUG_CLASSES)
+  return Object.entries(ALTERNATIVE_CLASSES)
     .filter(([, members]) => members.filter((drug) => recommended.has(drug)).length >= 2)
     .map(([drugClass]) => drugClass);
 }

@@ -7,8 +7,10 @@ describe('eval:plans measures', () => {
   it('counts two medicines of one class, both recommended, as two regimens', () => {
     const two = plan(['**What to do now**', '- Treat with artemether-lumefantrine, 4 tablets twice a day, or artesunate-amodiaquine, two tablets once a day. [S1]']);
     expect(classesWithSeveralRegimens(two)).toEqual(['antimalarial']);
-    const acrossLines = plan(['- Give amoxicillin 250 mg twice daily. [S1]', '- Give ciprofloxacin 250 mg twice daily. [S2]']);
-    expect(classesWithSeveralRegimens(acrossLines)).toEqual(['antibiotic']);
+    const acrossLines = plan(['- Give permethrin 5% cream tonight. [S1]', '- Give benzyl benzoate 25% lotion tonight. [S2]']);
+    expect(classesWithSeveralRegimens(acrossLines)).toEqual(['scabicide']);
+    // Two antibiotics are often one regimen (ceftriaxone with azithromycin): not counted.
+    expect(classesWithSeveralRegimens(plan(['- Give ceftriaxone 1 g once. [S1]', '- Give azithromycin 1 g once. [S1]']))).toEqual([]);
   });
 
   it('does not count a medicine the line forbids, sets aside, refers for or offers only as a fallback', () => {

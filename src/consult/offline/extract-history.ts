@@ -1,6 +1,6 @@
 /**
- * Past history, medicines already taken and allergies. Medicines are recognised from a fixed list
- * of drugs common in community care and recorded under one name ('artemether-lumefantrine' for
+ * Past history, medicines already taken and allergies. Medicines are recognised from a list of drugs
+ * common in community care, then from the whole medicine vocabulary, and recorded under one name ('artemether-lumefantrine' for
  * Coartem, AL, ALu); short ambiguous names (AL, ACT, ART, SP) count only after "on", "given",
  * "took" and the like. Allergies run first so that "allergic to penicillin" is not a medicine.
  */
@@ -8,6 +8,7 @@ import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
 import { illnessBackAfterCourse } from '../../patient/illness-returned.js';
 import { MISSED_DOSES, MISSED_MEDICINES } from '../../patient/missed-doses.js';
 import { findMentions } from '../../patient/negation.js';
+import { medicineVocabulary } from '../../patient/medicine-vocabulary.js';
 import type { Extraction } from './extraction.js';
 
 const re = (source: string): RegExp => new RegExp(source, 'g');
@@ -239,8 +240,26 @@ function extractConditions(extraction: Extraction): void {
   }
 }
 
+/**
+ * The medicines of knowledge/medicines.yaml the list above does not already read ("cloxacillin",
+ * "praziquantel"), by their names and other names: a guideline's whole vocabulary, not only the common ones.
+ */
+function vocabularyDrugs(): ReadonlyArray<readonly [string, string]> {
+  vocabularyOnly ??= medicineVocabulary()
+    .medicines.filter((name) => !DRUG_CLASSES_BY_NAME.has(name))
+    .filter((name) => !DRUGS.some(([drug, source]) => drug === name || new RegExp(String.raw`\b(?:${source})`).test(name)))
+    .map((name) => {
+      const words = [...medicineVocabulary().byWord].filter(([, drug]) => drug === name).map(([word]) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[- ]'));
+      return [name, String.raw`(?:${words.join('|')})\b`] as const;
+    });
+  return vocabularyOnly;
+}
+/** "Iron" names a class as well as a medicine: "give iron?" is a question, not iron she takes. */
+const DRUG_CLASSES_BY_NAME = new Set(medicineVocabulary().classes.map((c) => c.name));
+let vocabularyOnly: ReadonlyArray<readonly [string, string]> | undefined;
+
 function extractMedicines(extraction: Extraction): void {
-  for (const [drug, source] of [...DRUGS, ...AMBIGUOUS_DRUGS]) {
+  for (const [drug, source] of [...DRUGS, ...AMBIGUOUS_DRUGS, ...vocabularyDrugs()]) {
     const mentions = findMentions(extraction.clinical, new RegExp(String.raw`\b(?:${source})`)).filter(
       (mention) => !extraction.isClaimed(mention.start, mention.end),
     );

@@ -112,3 +112,18 @@ export function forbiddenByRowCells(line: string, d: Demographics): string[] {
   }
   return [];
 }
+
+/** "Ivermectin is not given to:", "Do not give doxycycline to:": a prohibition whose groups follow as a list. */
+const LISTED_AFTER_COLON = /^(.*\b(?:not|never)\b[^:;]{0,60}?\b(?:to|in|for|during))\s*:\s*(.+)$/i;
+
+/**
+ * A sentence's clauses for reading prohibitions: split at semicolons, except that each item of a list
+ * after a prohibition's colon ("Ivermectin is not given to: children weighing less than 15 kg; pregnant
+ * women ...; women in the first 7 days after giving birth") keeps the prohibition as its own clause.
+ */
+export function prohibitionClauses(sentence: string): string[] {
+  const listed = LISTED_AFTER_COLON.exec(sentence);
+  if (!listed) return sentence.split(';');
+  const lead = listed[1] ?? '';
+  return (listed[2] ?? '').split(';').map((item) => `${lead} ${item.trim()}`);
+}

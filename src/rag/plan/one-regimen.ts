@@ -5,11 +5,12 @@
  * The guideline's first choice is kept; an alternative written in the same line becomes "If <first> is not
  * available: <alternative>", and a line giving only an alternative of a medicine the plan already gives is
  * left out. Read from the text's structure (two medicines, each with its own dose, joined by "or"; two
- * medicines of one class in the vocabulary's DRUG_CLASSES), never from a medicine's name.
+ * medicines of one class side by side; across lines, two of a class whose members are alternatives,
+ * ALTERNATIVE_CLASSES: never two antibiotics, which guidelines give together), never from a medicine's name.
  */
 import type { LabelledSection } from '../plan-writer.js';
 import { findDoses } from './doses.js';
-import { DRUG_CLASSES, drugsNamed } from './drug-names.js';
+import { ALTERNATIVE_CLASSES, DRUG_CLASSES, drugsNamed } from './drug-names.js';
 import { headingOfEach, labelsOf, type PlanTextLine } from './plan-text.js';
 import { sectionBody, splitSentences } from './section-text.js';
 
@@ -65,9 +66,16 @@ export function medicinesGiven(line: string): Set<string> {
   return given;
 }
 
-/** The drug classes of the vocabulary a medicine belongs to. */
+/** The drug classes a medicine belongs to. */
 function classesOf(drug: string): string[] {
   return Object.entries(DRUG_CLASSES)
+    .filter(([, members]) => members.includes(drug))
+    .map(([drugClass]) => drugClass);
+}
+
+/** The classes a medicine belongs to whose members, given for one illness, are alternatives. */
+function alternativeClassesOf(drug: string): string[] {
+  return Object.entries(ALTERNATIVE_CLASSES)
     .filter(([, members]) => members.includes(drug))
     .map(([drugClass]) => drugClass);
 }
@@ -115,6 +123,8 @@ export interface SplitAlternative {
 
 /** A line about a circumstance: the medicines it names are whichever was given. */
 const CIRCUMSTANCE = /^(?:if|when|whenever|unless|after|before)\b/i;
+/** "People who take efavirenz or zidovudine should receive ...": the medicines say who, not what to give. */
+const TAKEN_BEFORE = /\b(?:takes?|taking|took|on|receiving|receives?|received|had|using|uses?)\s*$/i;
 
 function sameClass(a: string, b: string): boolean {
   return classesOf(a).some((c) => classesOf(b).includes(c));
@@ -156,7 +166,8 @@ export function splitAlternativeRegimens(line: string, firstChoice: ReadonlyMap<
     // lumefantrine or artesunate-amodiaquine may be used"), not one about a circumstance ("If a patient
     // vomits ... a dose of artemether-lumefantrine or artesunate-amodiaquine").
     const dosed = findDoses(firstRegimen).length > 0 && findDoses(secondRegimen).length > 0;
-    const sideBySide = before.slice(first.end).trim() === '' && sameClass(first.drug, second.drug) && !CIRCUMSTANCE.test(body.replace(/^\s*-\s+/, ''));
+    const sideBySide =
+      before.slice(first.end).trim() === '' && sameClass(first.drug, second.drug) && !CIRCUMSTANCE.test(body.replace(/^\s*-\s+/, '')) && !TAKEN_BEFORE.test(before.slice(0, first.start));
     if (!dosed && !sideBySide) continue;
     if (sideBySide && !dosed) {
       const namedFirst = before.slice(first.start, first.end);
@@ -213,7 +224,7 @@ export function withOneRegimen(lines: readonly PlanTextLine[], sections: readonl
   const givenAnywhere = new Set(given.flat());
   given.forEach((drugs, i) => {
     for (const drug of drugs) {
-      for (const drugClass of classesOf(drug)) {
+      for (const drugClass of alternativeClassesOf(drug)) {
         const statedFirst = stated.get(drugClass);
         if (choice.has(drugClass) || (statedFirst !== undefined && statedFirst !== drug && givenAnywhere.has(statedFirst))) continue;
         choice.set(drugClass, { drug, heading: headings[i] ?? '', books: bookOf(split[i]?.text ?? '') });
@@ -226,7 +237,7 @@ export function withOneRegimen(lines: readonly PlanTextLine[], sections: readonl
     return (
       drugs.length > 0 &&
       drugs.every((drug) =>
-        classesOf(drug).some((drugClass) => {
+        alternativeClassesOf(drug).some((drugClass) => {
           const chosen = choice.get(drugClass);
           return chosen !== undefined && chosen.drug !== drug && !drugs.includes(chosen.drug) && chosen.heading === (headings[i] ?? '') && [...bookOf(text)].some((b) => chosen.books.has(b));
         }),

@@ -12,11 +12,11 @@ import type { CitedSection } from '../guideline-section.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { sectionFitsPatient, writtenForPregnancyOnly } from '../population-fit.js';
 import { findDoses } from './doses.js';
-import { forbiddenByRowCells, forbiddenOutsideOnlyGroup, forbiddenToGroupSubject, inProhibitedGroup } from './group-prohibitions.js';
+import { forbiddenByRowCells, forbiddenOutsideOnlyGroup, forbiddenToGroupSubject, inProhibitedGroup, prohibitionClauses } from './group-prohibitions.js';
 import { populationsNamed } from './population-groups.js';
 import { lineForSubgroupSheIsNotIn } from './subgroup-lines.js';
 import { excludesPatient, linesForOlderPatients, statedBandExcludes, statedBandHolds } from './patient-fit.js';
-import { DRUG_CLASSES, drugClassesNamed, drugsAllergicTo, drugsNamed, drugsTaken, medicinesAndClassMembersNamed } from './drug-names.js';
+import { DRUG_CLASSES, drugClassesNamed, drugsAllergicTo, drugsNamed, drugsTaken, medicineCalled, medicinesAndClassMembersNamed } from './drug-names.js';
 import { isSubheading, sectionBody, sectionUnits, splitSentences, type SectionUnit } from './section-text.js';
 import { normaliseQueryText } from '../normalise-query.js';
 import { asksForPrevention, preventionSection } from '../section-role.js';
@@ -129,11 +129,6 @@ const OBJECT_END = /\s+\b(?:to|during|in|before|for|until|if|because|while|unles
 // "... to a child with SAM who is receiving RUTF, or to a child with sickle cell disease": the second
 // population is not a medicine, so a piece that starts with a preposition names none.
 const NOT_A_DRUG = /^(?:other|another|any|more|extra|the|this|that|it|them|anything|medicines?|tablets?|treatment|drugs?|doses?|food|fluids?|up|a|an|to|in|for|during|before|with|at|when|after|as|if|unless|until|because|while)\b/;
-const DRUG_ALIASES: Readonly<Record<string, readonly string[]>> = {
-  'artesunate-amodiaquine': ['as-aq', 'asaq', 'as/aq'],
-  'sulfadoxine-pyrimethamine': ['sp', 'iptp-sp', 'fansidar'],
-  'artemether-lumefantrine': ['al', 'coartem'],
-};
 
 /**
  * The drugs the sections forbid for this patient's population: pregnancy or trimester, age, weight, and
@@ -152,7 +147,7 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
         continue;
       }
       for (const drug of [...rowMedicineAvoided(line, findings), ...forbiddenByRowCells(line, d)]) found.push({ drug, label });
-      for (const clause of splitSentences(line).flatMap((sentence) => sentence.split(';'))) {
+      for (const clause of splitSentences(line).flatMap(prohibitionClauses)) {
         const untilBirth = BEFORE_BIRTH.test(clause) && !/\bpregnan/i.test(clause);
         const forbidden = [...drugsForbiddenIn(clause, d, findings, conditions), ...drugsReplacedIn(clause, heading, d, findings), ...forbiddenToGroupSubject(clause, d), ...forbiddenOutsideOnlyGroup(clause, d)];
         for (const drug of forbidden) found.push({ drug, label, ...(untilBirth ? { untilBirth } : {}) });
@@ -244,13 +239,15 @@ function withEveryName(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
 
 function withFullNames(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
   return found.flatMap((f) => {
-    const full = Object.keys(DRUG_ALIASES).find((name) => (DRUG_ALIASES[name] ?? []).includes(f.drug));
-    return full ? [f, { ...f, drug: full }] : [f];
+    const full = medicineCalled(f.drug);
+    return full && full !== f.drug ? [f, { ...f, drug: full }] : [f];
   });
 }
 
 function withClassMembers(found: readonly ForbiddenDrug[]): ForbiddenDrug[] {
-  return found.flatMap((f) => [f, ...drugClassesNamed(f.drug).flatMap((name) => [...(name === f.drug ? [] : [{ ...f, drug: name }]), ...(DRUG_CLASSES[name] ?? []).map((drug) => ({ ...f, drug }))])]);
+  const all = found.flatMap((f) => [f, ...drugClassesNamed(f.drug).flatMap((name) => [...(name === f.drug ? [] : [{ ...f, drug: name }]), ...(DRUG_CLASSES[name] ?? []).map((drug) => ({ ...f, drug }))])]);
+  // "Iron" is a medicine and its own class: each forbidden once per reason.
+  return all.filter((f, i) => all.findIndex((g) => g.drug === f.drug && g.label === f.label && g.allergen === f.allergen && g.untilBirth === f.untilBirth) === i);
 }
 
 /** Words that turn a prohibition into a permission for some: "... must not be used in pregnancy, except ...". */
@@ -279,7 +276,7 @@ export function warnsAgainstForbidden(text: string, forbidden: readonly Forbidde
   const named = forbidden.filter((f) => namesForbiddenDrug(text, [f]));
   if (named.length === 0 || findDoses(text).length > 0 || EXCEPTION.test(text)) return false;
   if (RECOMMENDS.test(text.replace(NEGATED_VERB, ' ').replace(NOUN_USE, ' '))) return false;
-  const clauses = splitSentences(text).flatMap((sentence) => sentence.split(';'));
+  const clauses = splitSentences(text).flatMap(prohibitionClauses);
   const own = new Set(withEveryName(clauses.flatMap((clause) => drugsForbiddenIn(clause, d, findings, conditions)).map((drug) => ({ drug, label: '' }))).map((f) => f.drug));
   return named.every((f) => own.has(f.drug));
 }
@@ -333,10 +330,13 @@ export function namesOnlyForbiddenDrugs(section: Pick<CitedSection, 'text' | 'ti
 /** True when the line names one of the forbidden drugs (by name, alias, or all parts of a combination). */
 export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDrug[]): boolean {
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9/-]+/g, ' ')} `;
+  // By any name the vocabulary knows: "PrEP" and "Coartem" name what they stand for. A short form in
+  // the wrong case ("give sp") still names it here, where naming it by mistake only leaves a line out.
+  const named = new Set([...drugsNamed(text), ...drugsNamed(text.toUpperCase())]);
   return forbidden.some(({ drug }) => {
+    if (named.has(drug)) return true;
     // A whole word, plural or not: "PrEP" is not in "preparing", "iron" is in "iron syrup".
     if (new RegExp(`(?<![a-z0-9])${escapeRegExp(drug)}(?:s|es)?(?![a-z0-9])`).test(lower)) return true;
-    if ((DRUG_ALIASES[drug] ?? []).some((alias) => lower.includes(` ${alias} `))) return true;
     const parts = drug.split('-');
     return parts.length > 1 && parts.every((p) => new RegExp(`\\b${p}\\b`).test(lower));
   });
@@ -374,8 +374,8 @@ function prohibitionApplies(text: string, d: Demographics, findings: readonly Fi
   if (tested) return reportedResult(findings, tested[2] ?? '') === tested[1];
   const onMedicine = medicinesOfPopulation(text);
   if (onMedicine.length > 0) {
-    const taken = medicinesTaken(findings).join(' ; ').toLowerCase();
-    if (onMedicine.some((drug) => taken.includes(drug))) return true;
+    const taken = drugsTaken(findings);
+    if (onMedicine.some((drug) => taken.has(drug))) return true;
     // "... to a child ... receiving RUTF, or to a child with sickle cell disease": the other population.
     return withConditionsStated(text, findings);
   }
@@ -456,8 +456,9 @@ function rowMedicineAvoided(line: string, findings: readonly Finding[]): string[
 function medicinesOfPopulation(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/\b(?:who (?:takes?|is on|are on|receives?|(?:has |have )?received|had|was given)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z-]+)/g)) {
-    const drug = m[1] ?? '';
-    if (drugsNamed(drug).size > 0) found.push(drug);
+    // The text is lower case here: a short form ("rutf") is read in capitals too.
+    const word = m[1] ?? '';
+    found.push(...drugsNamed(word), ...drugsNamed(word.toUpperCase()));
   }
   return found;
 }

@@ -215,6 +215,8 @@ const HISTORY: readonly Case[] = [
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
   // Zidovudine and efavirenz rule out AS-AQ: "on AZT" was no medicine.
   { text: 'HIV positive on AZT and efavirenz', findings: [medicine('zidovudine'), medicine('efavirenz')] },
+  // Any medicine of knowledge/medicines.yaml, by a name or another name: a book's own medicines decide her plan too.
+  { text: 'started on cloxacillin 2 days ago, also took cephalexin', findings: [medicine('cloxacillin'), medicine('cefalexin')] },
   // Seasonal malaria chemoprevention is amodiaquine with SP: AS-AQ is not given within four weeks of it.
   { text: 'had SMC last week', findings: [medicine('seasonal malaria chemoprevention (sulfadoxine-pyrimethamine + amodiaquine)')] },
   // The appetite test decides home treatment or referral for SAM; eating the test sachet is not being on RUTF.

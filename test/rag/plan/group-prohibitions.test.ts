@@ -32,6 +32,14 @@ describe('prohibitions for a group, in the forms guidelines write them', () => {
     expect(forbidden(text, man)).toEqual([]);
   });
 
+  it('a list of groups after a colon, one per semicolon', () => {
+    const text = 'Doxycycline must not be given to: pregnant women; children under 8 years; mothers in the first week after birth.';
+    expect(forbidden(text, pregnant30)).toContain('doxycycline');
+    expect(forbidden(text, child20kg)).toContain('doxycycline');
+    expect(forbidden(text, fiveDaysAfterBirth)).toContain('doxycycline');
+    expect(forbidden(text, man)).toEqual([]);
+  });
+
   it('a limit by week of pregnancy in prose and in a table row', () => {
     const prose = 'In pregnancy, nitrofurantoin is used before 36 weeks only.';
     expect(forbidden(prose, pregnant37)).toContain('nitrofurantoin');

@@ -87,10 +87,16 @@ describe('the medicines an allergy rules out', () => {
   const drugs = (findings: ReturnType<typeof allergy>) => drugsAllergicTo(findings).map((a) => a.drug).sort();
 
   it('reads a medicine named, a group named, and a brand name', () => {
-    expect(drugs(allergy('allergy to amoxicillin'))).toEqual(['amoxicillin']);
-    expect(drugs(allergy('allergy to penicillin'))).toEqual(['amoxicillin']);
-    expect(drugs(allergy('allergy to sulfa drugs'))).toEqual(['cotrimoxazole', 'sulfadoxine-pyrimethamine']);
-    expect(drugs(allergy('allergy to septrin'))).toEqual(['cotrimoxazole', 'sulfadoxine-pyrimethamine']);
+    // A penicillin allergy is to every penicillin, not to every antibiotic.
+    for (const said of ['allergy to amoxicillin', 'allergy to penicillin', 'allergic to ampicillin']) {
+      expect(drugs(allergy(said))).toEqual(expect.arrayContaining(['amoxicillin', 'cloxacillin', 'flucloxacillin', 'benzathine benzylpenicillin']));
+      expect(drugs(allergy(said))).not.toContain('azithromycin');
+      expect(drugs(allergy(said))).not.toContain('cefalexin');
+    }
+    expect(drugs(allergy('allergic to beta-lactams'))).toEqual(expect.arrayContaining(['amoxicillin', 'cefalexin', 'ceftriaxone']));
+    expect(drugs(allergy('allergy to sulfa drugs'))).toEqual(expect.arrayContaining(['cotrimoxazole', 'sulfadoxine-pyrimethamine']));
+    expect(drugs(allergy('allergy to septrin'))).toEqual(expect.arrayContaining(['cotrimoxazole', 'sulfadoxine-pyrimethamine']));
+    expect(drugs(allergy('allergy to septrin'))).not.toContain('amoxicillin');
     expect(drugsAllergicTo(allergy('allergy to penicillin'))[0]?.allergen).toBe('penicillin');
   });
 

@@ -84,25 +84,33 @@ describe('one regimen', () => {
   });
 
   it('leaves out a line giving only an alternative of a medicine the plan already gives, with its dose line, under the same heading and book', () => {
-    const sections = [section('S1', 'Dysentery > First-line treatment', 'x'), section('S2', 'Dysentery > Alternative treatment', 'x'), section('S3', 'Other', 'x', 'NBK-OTHER')];
+    const sections = [section('S1', 'Malaria > First-line treatment', 'x'), section('S2', 'Malaria > Alternative treatment', 'x'), section('S3', 'Other', 'x', 'NBK-OTHER')];
     const before = plan(
       '**What to do now**',
-      '- Give ciprofloxacin 500 mg twice a day for 3 days. [S1]',
-      '- Where the programme supplies it, amoxicillin is given instead. [S2]',
-      '- The dose is 500 mg three times a day. [S2]',
-      '- Do not give amoxicillin to a person allergic to penicillin; give ciprofloxacin. [S2]',
-      '- Give amoxicillin 250 mg for the ear infection. [S3]',
+      '- Give artemether-lumefantrine 4 tablets twice a day for 3 days. [S1]',
+      '- Where the programme supplies it, artesunate-amodiaquine is given instead. [S2]',
+      '- The dose is 2 tablets once a day. [S2]',
+      '- Do not give artesunate-amodiaquine to a child on zidovudine; give artemether-lumefantrine. [S2]',
+      '- Give artesunate-amodiaquine 2 tablets once a day. [S3]',
       '',
       '**When to refer**',
-      '- Refer a person who cannot take amoxicillin by mouth. [S2]',
+      '- Refer a child who cannot take artesunate-amodiaquine by mouth. [S2]',
     );
     const chosen = withOneRegimen(before, sections);
     expect(chosen.removed).toEqual([
-      { line: '- Where the programme supplies it, amoxicillin is given instead. [S2]', reason: 'alternative_regimen' },
-      { line: '- The dose is 500 mg three times a day. [S2]', reason: 'alternative_regimen' },
+      { line: '- Where the programme supplies it, artesunate-amodiaquine is given instead. [S2]', reason: 'alternative_regimen' },
+      { line: '- The dose is 2 tablets once a day. [S2]', reason: 'alternative_regimen' },
     ]);
-    expect(writePlanText(chosen.lines, before)).toContain('- Give amoxicillin 250 mg for the ear infection. [S3]');
+    expect(writePlanText(chosen.lines, before)).toContain('- Give artesunate-amodiaquine 2 tablets once a day. [S3]');
     expect([...medicinesGiven('- Children who had a reaction should receive ciprofloxacin rather than amoxicillin. [S1]')]).toEqual(['ciprofloxacin']);
+  });
+
+  it('keeps two antibiotics given on separate lines for one illness: guidelines give them together', () => {
+    const sections = [section('S1', 'Urethral discharge > Treatment', 'x')];
+    const before = plan('**What to do now**', '- Give ceftriaxone 1 g by injection once. [S1]', '- Give azithromycin 1 g by mouth once. [S1]');
+    expect(withOneRegimen(before, sections).removed).toEqual([]);
+    // Nor is "who take X or Y" two regimens: the medicines say who the line is for.
+    expect(splitAlternativeRegimens('- People who take efavirenz or zidovudine should receive artemether-lumefantrine. [S1]')).toBeNull();
   });
 });
 

@@ -772,8 +772,8 @@ describe('PrEP is for people who do not have HIV (HIV sample ch8, annex 1)', () 
   const man = { ageYears: 35, sex: 'male' as const };
 
   it('is forbidden after a positive HIV test or for a diagnosis of HIV infection, and not after a negative test or for PEP', () => {
-    expect(forbiddenDrugs([annex], man, [{ category: 'test_result', value: 'HIV test reactive' }]).map((f) => f.drug)).toEqual(['prep']);
-    expect(forbiddenDrugs([annex], man, [], ['HIV infection']).map((f) => f.drug)).toEqual(['prep']);
+    expect(forbiddenDrugs([annex], man, [{ category: 'test_result', value: 'HIV test reactive' }]).map((f) => f.drug)).toEqual(['pre-exposure prophylaxis']);
+    expect(forbiddenDrugs([annex], man, [], ['HIV infection']).map((f) => f.drug)).toEqual(['pre-exposure prophylaxis']);
     expect(forbiddenDrugs([annex], man, [{ category: 'test_result', value: 'HIV test negative' }], ['post-exposure prophylaxis'])).toEqual([]);
     expect(forbiddenDrugs([annex], man, [], ['HIV-exposed infant'])).toEqual([]);
   });
