@@ -1,4 +1,5 @@
 import type { Demographics, Finding } from '../patient/findings.js';
+import { isClinicalWordForm } from '../patient/clinical-word-parts.js';
 import { isKnownWord } from '../patient/known-words.js';
 import { detectMessageLanguage } from '../patient/message-language.js';
 import { conditionStatedAbsent } from '../patient/negation.js';
@@ -62,7 +63,8 @@ export function coverageOf(condition: string, sections: ReadonlyArray<{ titlePat
 function namesSomethingUnread(condition: string, words: readonly string[], sections: ReadonlyArray<{ titlePath: string; text?: string }>): boolean {
   // Pidgin, Kiswahili and the health workers' lexicon have words no dictionary lists ("pikin blood no dey").
   if (detectMessageLanguage(condition) !== 'en') return false;
-  const unknown = words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w) && !isKnownWord(w) && !lexiconWords().has(w));
+  // Nor is a clinical word the dictionary lacks ("periorbital", "omphalitis") unread.
+  const unknown = words.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w) && !isKnownWord(w) && !lexiconWords().has(w) && !isClinicalWordForm(w));
   if (unknown.length === 0) return false;
   const written = new Set(sections.flatMap((s) => searchTerms(`${s.titlePath} ${s.text ?? ''}`)));
   return unknown.some((w) => ![...written].some((x) => sameWordOrSlip(w, x)));

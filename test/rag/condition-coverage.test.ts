@@ -91,4 +91,12 @@ describe('a diagnosis naming an illness the guidelines never write of', () => {
     // A mistyped word the sections do write still counts: "paracetmol" is one slip from "paracetamol".
     expect(coverageOf('fever paracetmol', [FEVER]).covered).toBe(true);
   });
+
+  it('reads a clinical word no dictionary lists as a real word, built from clinical parts', () => {
+    const CELLULITIS = { bookTitle: 'Skin infections', titlePath: 'Skin infections > Severe cellulitis', text: 'Cellulitis spreading around the eye is severe: refer urgently.' };
+    expect(coverageOf('periorbital cellulitis', [CELLULITIS]).covered).toBe(true);
+    expect(coverageOf('zorblaxal cellulitis', [CELLULITIS]).covered).toBe(false);
+    // A clinical name finds the everyday heading: "otitis media" is an ear infection.
+    expect(coverageOf('otitis media', [{ bookTitle: 'Ear', titlePath: 'Ear infections in children > Acute ear infection', text: '' }]).covered).toBe(true);
+  });
 });

@@ -207,7 +207,33 @@ function extractHabits(extraction: Extraction): void {
   }
 }
 
+/** What a drug allergy looks like when a health worker describes it instead of naming it. */
+const REACTION = String.raw`(?:rash\w*|itch\w*|swell\w*|swollen|hives|wheez\w*|collaps\w*|(?:bad |severe )?reaction)`;
+
+/**
+ * "After amoxyl she got big itchy rash and lips swell", "rash from septrin": a reaction to a medicine,
+ * recorded as an allergy to it (by its name in knowledge/medicines.yaml).
+ */
+function reactionPatterns(): RegExp[] {
+  const names = [...medicineVocabulary().byWord.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[- ]'));
+  const medicine = String.raw`(${names.join('|')})`;
+  reactions ??= [
+    re(String.raw`\b(?:after|from|with|to)\s+(?:taking\s+|using\s+|the\s+|some\s+)?${medicine}\b[^.;]{0,50}?\b${REACTION}`),
+    re(String.raw`\b${REACTION}\s+(?:after|from|to|with|when (?:she|he|they) (?:took|takes|was given))\s+(?:taking\s+|the\s+)?${medicine}\b`),
+  ];
+  return reactions;
+}
+let reactions: RegExp[] | undefined;
+
 function extractAllergies(extraction: Extraction): void {
+  for (const pattern of reactionPatterns()) {
+    for (const match of extraction.unclaimedMatches(pattern)) {
+      const drug = medicineVocabulary().byWord.get((match.groups[0] ?? '').replace(/-/g, ' '));
+      if (!drug) continue;
+      extraction.claim(match);
+      extraction.addFinding(match.start, 'allergy', `allergy to ${drug}`, false);
+    }
+  }
   for (const match of extraction.unclaimedMatches(NO_KNOWN_ALLERGIES)) {
     extraction.claim(match);
     extraction.addFinding(match.start, 'allergy', 'no known drug allergies', true);

@@ -156,7 +156,9 @@ export function forbiddenDrugs(sections: readonly LabelledSection[], d: Demograp
     if (infected) for (const drug of drugsNamed(sectionBody(section))) if (HIV_PREVENTION.has(drug)) found.push({ drug, label });
   }
   // Whatever the sections say, nothing she is allergic to: "allergic to penicillin" rules out amoxicillin.
-  for (const { drug, allergen } of drugsAllergicTo(findings)) found.push({ drug, label: '', allergen });
+  // ... and said in the diagnosis too: "dx: AOM, allergic to penicillin".
+  const saidInDiagnosis = conditions.map((value): Finding => ({ category: 'history', value }));
+  for (const { drug, allergen } of drugsAllergicTo([...findings, ...saidInDiagnosis])) found.push({ drug, label: '', allergen });
   // A forbidden class forbids each of its medicines, however the line names it; a short form ("IPTp-SP")
   // forbids the medicine it stands for.
   return withEveryName(found);

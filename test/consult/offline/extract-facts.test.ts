@@ -215,6 +215,9 @@ const HISTORY: readonly Case[] = [
   { text: 'no paracetamol given', findings: [no('medication', 'paracetamol')] },
   // Zidovudine and efavirenz rule out AS-AQ: "on AZT" was no medicine.
   { text: 'HIV positive on AZT and efavirenz', findings: [medicine('zidovudine'), medicine('efavirenz')] },
+  // A reaction described, not named: an allergy to that medicine, not a medicine she takes.
+  { text: 'last year after amoxyl she got big itchy rash and lips swell', findings: [{ category: 'allergy', value: 'allergy to amoxicillin' }], absent: ['amoxicillin'] },
+  { text: 'he had a bad reaction to septrin', findings: [{ category: 'allergy', value: 'allergy to cotrimoxazole' }] },
   // Any medicine of knowledge/medicines.yaml, by a name or another name: a book's own medicines decide her plan too.
   { text: 'started on cloxacillin 2 days ago, also took cephalexin', findings: [medicine('cloxacillin'), medicine('cefalexin')] },
   // Seasonal malaria chemoprevention is amodiaquine with SP: AS-AQ is not given within four weeks of it.

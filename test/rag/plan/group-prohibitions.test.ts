@@ -57,6 +57,12 @@ describe('prohibitions for a group, in the forms guidelines write them', () => {
     expect(forbidden(row, man)).toEqual([]);
   });
 
+  it('an allergy said in the diagnosis forbids the whole class as one in the findings does', () => {
+    const sections = [section('If the first choice is out of stock, give cloxacillin 250 mg four times a day for 5 days.')];
+    expect(forbiddenDrugs(sections, child20kg, [], ['impetigo, allergic to penicillin']).map((f) => f.drug)).toContain('cloxacillin');
+    expect(forbiddenDrugs(sections, child20kg, [], ['impetigo']).map((f) => f.drug)).toEqual([]);
+  });
+
   it('choosing a medicine for a group is no prohibition for others: "in the first trimester use X only"', () => {
     expect(forbidden('In the first trimester use quinine only and refer for review.', man)).toEqual([]);
   });
@@ -70,6 +76,15 @@ describe('a line for a subgroup by condition or medicine', () => {
     expect(lineForSubgroupSheIsNotIn(line, ['cystitis'], [{ category: 'history', value: 'HIV positive on ART' }])).toBe(false);
     expect(lineForSubgroupSheIsNotIn('People taking efavirenz should receive artemether-lumefantrine.', ['malaria'], [])).toBe(true);
     expect(lineForSubgroupSheIsNotIn('People taking efavirenz should receive artemether-lumefantrine.', ['malaria'], [{ category: 'medication', value: 'efavirenz' }])).toBe(false);
+  });
+
+  it('a line for people with an allergy is hers only with that allergy (or one to its class)', async () => {
+    const { lineForSubgroupSheIsNotIn } = await import('../../../src/rag/plan/subgroup-lines.js');
+    const row = 'Table 2.3 Erythromycin for sore throat in children allergic to penicillin: Weight: 10 to <15 kg; Dose: 125 mg four times a day';
+    expect(lineForSubgroupSheIsNotIn(row, ['sore throat'], [])).toBe(true);
+    expect(lineForSubgroupSheIsNotIn(row, ['sore throat'], [{ category: 'allergy', value: 'no known drug allergies', negated: true }])).toBe(true);
+    expect(lineForSubgroupSheIsNotIn(row, ['sore throat'], [{ category: 'allergy', value: 'allergic to amoxicillin' }])).toBe(false);
+    expect(lineForSubgroupSheIsNotIn(row, ['sore throat, allergic to penicillin'], [])).toBe(false);
   });
 });
 
