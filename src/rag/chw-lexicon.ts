@@ -141,7 +141,6 @@ export const CHW_LEXICON: ReadonlyArray<readonly [phrase: string, meaning: strin
   ['mastoiditis', 'tender swelling behind the ear'],
   ['conjunctivitis', 'eye infection red eye'],
   ['ophthalmia neonatorum', 'eye infection newborn'],
-  ['periorbital', 'around the eye'],
   ['pharyngitis', 'sore throat'],
   ['tonsillitis', 'sore throat'],
   ['meningitis', 'stiff neck very severe disease'],

@@ -148,6 +148,8 @@ const CLAUSE_END = /[.;](?=\s|$)/;
 export function splitAlternativeRegimens(line: string, firstChoice: ReadonlyMap<string, string> = new Map()): SplitAlternative | null {
   const citations = /(\s*(?:\[[^\]]*\]\s*)+)$/.exec(line)?.[1] ?? '';
   const body = line.slice(0, line.length - citations.length);
+  // "... are not given cefalexin, amoxicillin or amoxicillin-clavulanic acid" offers no regimen at all.
+  const given = medicinesGiven(body);
   for (const or of body.matchAll(OR)) {
     const before = body.slice(0, or.index);
     const afterStart = or.index + or[0].length;
@@ -156,7 +158,7 @@ export function splitAlternativeRegimens(line: string, firstChoice: ReadonlyMap<
     // The alternative opens with its medicine ("or artesunate-amodiaquine, two tablets ...").
     if (!second || after.slice(0, second.start).trim() !== '') continue;
     const first = medicineMentions(before).at(-1);
-    if (!first || first.drug === second.drug) continue;
+    if (!first || first.drug === second.drug || !given.has(first.drug)) continue;
     const joinedByAnd = or[1]?.toLowerCase() === 'and';
     if (joinedByAnd && !BOTH.test(after.slice(second.end))) continue;
     const end = CLAUSE_END.exec(after)?.index ?? after.length;

@@ -109,7 +109,8 @@ describe('one regimen', () => {
     const sections = [section('S1', 'Urethral discharge > Treatment', 'x')];
     const before = plan('**What to do now**', '- Give ceftriaxone 1 g by injection once. [S1]', '- Give azithromycin 1 g by mouth once. [S1]');
     expect(withOneRegimen(before, sections).removed).toEqual([]);
-    // Nor is "who take X or Y" two regimens: the medicines say who the line is for.
+    // Nor is a line that gives neither ("are not given X or Y"), nor "who take X or Y": the medicines say who the line is for.
+    expect(splitAlternativeRegimens('- Children with a penicillin allergy are not given cloxacillin or amoxicillin. [S1]')).toBeNull();
     expect(splitAlternativeRegimens('- People who take efavirenz or zidovudine should receive artemether-lumefantrine. [S1]')).toBeNull();
   });
 });
