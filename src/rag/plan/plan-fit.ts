@@ -123,7 +123,7 @@ const BEFORE_BIRTH = /\bbefore (?:all )?(?:the )?bab(?:y|ies) (?:is |are )?born\
 const GIVEN_AFTER_BIRTH = /\bafter (?:the |all )?(?:baby|babies) (?:is |are |has been |have been )?born\b|\bafter (?:the )?(?:birth|delivery)\b/i;
 
 const PROHIBITION = /\b(?:do not|don't|never|must not|should not)\s+(?:give|use|prescribe|start|offer|receive)\s+([^.;:]+?)(?=\s*,?\s*(?:(?:and|but)\s+)?(?:do not|don't|never|must not|should not)\b|[.;:]|$)/gi;
-const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)\s+((?:to|in|for|during)\s+[^.;]+)/gi;
+const PASSIVE_PROHIBITION = /\b([a-z][a-z-]+(?:[ -][a-z]+)?)(?:\s*\([^)]*\))?(?:,[^,]{1,80},)?\s+(?:is|are)\s+not\s+(?:to be\s+)?(?:given|used|recommended|safe)(?:\s+(?:at home|at community level|in the community|by (?:the )?(?:chws?|health workers?|community health workers?)))?\s+((?:to|in|for|during)\s+[^.;]+)/gi;
 const MODAL_PROHIBITION = /\b(?:must|should)\s+not\s+be\s+(?:given|used|prescribed|taken|started|offered)\b\s*((?:to|in|for|during|before)\b[^.;,]*)?/gi;
 const OBJECT_END = /\s+\b(?:to|during|in|before|for|until|if|because|while|unless|with|at|when|after|as)\b.*$/;
 // "... to a child with SAM who is receiving RUTF, or to a child with sickle cell disease": the second

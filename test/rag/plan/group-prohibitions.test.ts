@@ -63,6 +63,12 @@ describe('prohibitions for a group, in the forms guidelines write them', () => {
     expect(forbiddenDrugs(sections, child20kg, [], ['impetigo']).map((f) => f.drug)).toEqual([]);
   });
 
+  it('a prohibition that says where before whom: "is not given at home to infants under 2 months"', () => {
+    const text = 'Ibuprofen is not given in the community to infants under 2 months; refer them.';
+    expect(forbidden(text, { sex: 'male', ageYears: 0, ageMonths: 1 })).toContain('ibuprofen');
+    expect(forbidden(text, child12kg)).toEqual([]);
+  });
+
   it('choosing a medicine for a group is no prohibition for others: "in the first trimester use X only"', () => {
     expect(forbidden('In the first trimester use quinine only and refer for review.', man)).toEqual([]);
   });
