@@ -1,9 +1,11 @@
 /**
  * A plan written after triage sent an urgent referral in the same consult: the referral stays its first
  * line, and guidance that only holds when there are no danger signs (treat at home, "uncomplicated",
- * "if no danger signs, give ...") is left out, so a plan can never talk a health worker out of referring.
+ * "if no danger signs, give ...") or gives a course of treatment at home is left out, so a plan can never
+ * talk a health worker out of referring.
  */
 
+import { givesHomeCourse } from '../../rag/plan/home-course.js';
 import { ACTION_LINE } from '../../rag/plan/plan-action.js';
 
 /** The first line of every plan and answer in a consult with an urgent referral: what to do, as every plan's first line says it. */
@@ -40,7 +42,8 @@ export function planAfterReferral(text: string): string {
 
 const isBullet = (line: string) => line.trimStart().startsWith('- ');
 
-/** A plan line (not a source line) worded for a patient without danger signs. */
+/** A plan line (not a source line) worded for a patient without danger signs, or giving a course of treatment at home. */
 function assumesNoDangerSigns(line: string): boolean {
-  return isBullet(line) && NO_DANGER_LINE.test(line) && !/^\s*- S\d+:/.test(line);
+  if (!isBullet(line) || /^\s*- S\d+:/.test(line)) return false;
+  return NO_DANGER_LINE.test(line) || givesHomeCourse(line);
 }

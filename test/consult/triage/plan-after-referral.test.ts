@@ -32,4 +32,19 @@ describe('planAfterReferral', () => {
     expect(sent).toContain('**What to do now**');
     expect(sent).toContain('**Assessment: chest-indrawing pneumonia (working diagnosis)**');
   });
+
+  it('leaves out a course of treatment at home, and keeps what is given before the journey', () => {
+    const sent = planAfterReferral(
+      [
+        '**What to do now**',
+        '- Give cefalexin 500 mg four times a day for 7 days. [S1]',
+        '- Treat with a single dose of praziquantel 40 mg per kg. [S2]',
+        '- Give the first dose of amoxicillin 250 mg before referral. [S1]',
+        '- Keep the baby warm on the way. [S3]',
+      ].join('\n'),
+    );
+    expect(sent).not.toMatch(/for 7 days|single dose of praziquantel/);
+    expect(sent).toContain('first dose of amoxicillin 250 mg before referral');
+    expect(sent).toContain('Keep the baby warm');
+  });
 });
