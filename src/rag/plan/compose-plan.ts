@@ -198,6 +198,6 @@ function assemble(plan: string, cited: readonly LabelledSection[], input: PlanWr
   const notes = [DECISION_SUPPORT_NOTE];
   if (cited.some((s) => s.section.accession.startsWith('SAMPLE-'))) notes.push(SAMPLE_CONTENT_NOTE);
   if (cited.length === 0) return [notes.join('\n'), NO_SECTIONS_NOTE].join('\n\n');
-  const first = input.question === undefined ? actionLine(planAction(readPlanText(plan), cited, input.diagnoses)) : '';
+  const first = input.question === undefined ? actionLine(planAction(readPlanText(plan), cited, input.diagnoses, false, input.demographics)) : '';
   return [first, plan, notes.join('\n'), formatCompactSources(cited, cited.map((s) => s.label))].filter((block) => block !== '').join('\n\n');
 }

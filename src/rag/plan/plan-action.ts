@@ -7,6 +7,8 @@
  * is one offered among other courses ("give iron ..., or refer"), one from a section on the severe or
  * emergency form of an illness her diagnosis does not say is severe, or one from a section on side effects.
  */
+import type { Demographics } from '../../patient/findings.js';
+import { inGroup, populationsNamed } from './population-groups.js';
 import type { LabelledSection } from '../plan-writer.js';
 import { severityOf } from '../normalise-query.js';
 import { medicinesBlamed, sideEffectSection } from '../section-role.js';
@@ -58,6 +60,15 @@ function wordsNaming(text: string): Set<string> {
 }
 
 /** True when the line refers people with something none of her diagnoses names. */
+/**
+ * "A woman within 6 weeks after birth who has fever ... is referred urgently" for a woman known to be
+ * three months after birth, or not to have given birth: the referral names a group she is known not to be in.
+ */
+function forGroupSheIsNotIn(line: string, d: Demographics): boolean {
+  const populations = populationsNamed(line).filter((p) => p.some((g) => g.kind !== 'children' && g.kind !== 'adults'));
+  return populations.length > 0 && populations.every((p) => p.some((g) => inGroup(g, d) === false));
+}
+
 function forPeopleWithAnotherIllness(line: string, diagnosisWords: ReadonlySet<string>): boolean {
   const described = DESCRIBED.exec(line)?.[1];
   if (described === undefined) return false;
@@ -79,6 +90,7 @@ export function planAction(
   sections: readonly LabelledSection[],
   diagnoses: ReadonlyArray<{ condition: string }>,
   urgent = false,
+  demographics: Demographics = {},
 ): PlanAction {
   const byLabel = new Map(sections.map((s) => [s.label.toUpperCase(), s.section]));
   const severe = diagnoses.some((d) => severityOf(d.condition) === 'severe');
@@ -94,7 +106,14 @@ export function planAction(
       const forSideEffect = !asksAboutSideEffect && paths.length > 0 && paths.every((path) => sideEffectSection(path.split(' > ').at(-1) ?? ''));
       return {
         labels,
-        unconditional: !CONDITION.test(l.text) && !EVENT_CLAUSE.test(l.text) && !ALTERNATIVES.test(l.text) && !forSevereForm && !forSideEffect && !forPeopleWithAnotherIllness(l.text, diagnosisWords),
+        unconditional:
+          !CONDITION.test(l.text) &&
+          !EVENT_CLAUSE.test(l.text) &&
+          !ALTERNATIVES.test(l.text) &&
+          !forSevereForm &&
+          !forSideEffect &&
+          !forPeopleWithAnotherIllness(l.text, diagnosisWords) &&
+          !forGroupSheIsNotIn(l.text, demographics),
         urgency: URGENT.test(l.text) ? ('urgent' as const) : SAME_DAY.test(l.text) ? ('same_day' as const) : ('not_urgent' as const),
       };
     });

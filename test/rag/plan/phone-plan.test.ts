@@ -31,6 +31,14 @@ describe('the first line says what to do', () => {
     expect(actionLine(action)).toBe('**Refer now** (urgent) [S1]');
   });
 
+  it('a referral for a group she is known not to be in is not hers', () => {
+    const line = '- A woman within 6 weeks after birth who has a fever is referred urgently. [S1]';
+    expect(planAction(plan(line), sections, diagnoses, false, { sex: 'female', ageYears: 25, postpartum: true, daysSinceDelivery: 90 }).kind).toBe('treat_at_home');
+    expect(planAction(plan(line), sections, diagnoses, false, { sex: 'female', ageYears: 25, postpartum: true, daysSinceDelivery: 10 }).kind).toBe('refer_now');
+    // Not known: the referral stands.
+    expect(planAction(plan(line), sections, diagnoses, false, { sex: 'female' }).kind).toBe('refer_now');
+  });
+
   it('a referral by a day, or with no time, is "Treat and refer"', () => {
     expect(actionLine(planAction(plan('- Give the first dose and refer the person to the health facility the same day for review. [S1]'), sections, diagnoses))).toBe('**Treat and refer** (the same day) [S1]');
     expect(actionLine(planAction(plan('- Refer for a wound review at the clinic. [S1]'), sections, diagnoses))).toBe('**Treat and refer** (not urgent) [S1]');
