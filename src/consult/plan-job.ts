@@ -14,7 +14,7 @@ import { givesMedicineDoses } from '../rag/plan/doses.js';
 import { ACTION_LINE } from '../rag/plan/plan-action.js';
 import { medicineWarningSections, prohibitionSections } from '../rag/plan/medicine-warnings.js';
 import { enclosingKey, firstDosingSection, lacksMedicineToStart, loadEnclosingIntroductions, mergePlanSections, namedMedicineSections, referencedSections, referencedTables, sectionsOnTopic } from '../rag/plan/plan-sections.js';
-import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForClearResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
+import { introGivesForPositiveResult, namesMedicineTaken, sectionForAnotherTestResult, sectionForClearResult, sectionForUnstatedPregnancy, stepsUpTreatmentNotTaken, sectionForIllnessBackNotStated, sectionForTestNotDone } from '../rag/plan/plan-fit.js';
 import { labelSections } from '../rag/plan/label-sections.js';
 import { titlesExcludePatient } from '../rag/plan/patient-fit.js';
 import { DEFERS_PREGNANCY, sectionFitsPatient, withoutBooksDeferringPregnancy, writtenForPregnancyOnly } from '../rag/population-fit.js';
@@ -210,6 +210,7 @@ async function runPlanJob(deps: PlanJobDeps, consultId: string): Promise<void> {
               !sectionForClearResult(section, consult.findings, diagnosis.condition) &&
               !introducedForAnotherResult(section) &&
               !stepsUpTreatmentNotTaken(section, consult.findings, diagnosis.condition) &&
+              !sectionForIllnessBackNotStated(section, consult.findings, diagnosis.condition) &&
               !((unconfirmed || testedNegative) && !asksAboutSideEffect && sideEffectSection(section.sectionPath.split(' > ').at(-1) ?? '')) &&
               !(confirmed && screeningSection(section)) &&
               !(preventiveOnly && tbDiseaseTreatmentSection(section)) &&

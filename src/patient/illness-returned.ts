@@ -71,9 +71,10 @@ export function illnessBackAfterCourse(text: string): IllnessBackAfterCourse | u
 
 /**
  * A guideline sub-heading for the illness coming back some time after treatment ("Fever returning weeks
- * after treatment"): the lines under it are for a patient whose course is finished and whose illness is back.
+ * after treatment", "Discharge that persists or returns"): the lines under it are for a patient whose course is
+ * finished and whose illness is back. "Persistent diarrhoea" is a class of the illness, not one of these.
  */
-export const ILLNESS_BACK_HEADING = /\b(?:return(?:s|ing|ed)?|comes? back|came back|again)\b.*\bafter\b/i;
+export const ILLNESS_BACK_HEADING = /\b(?:return(?:s|ing|ed)?|comes? back|came back|again)\b.*\bafter\b|\b(?:persists?|persisting)\s+(?:or|and)\s+(?:returns?|recurs?|comes back)\b/i;
 
 /**
  * A guideline sub-heading for the days of treatment itself ("Getting worse during treatment": early

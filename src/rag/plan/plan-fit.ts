@@ -1134,6 +1134,15 @@ export function linesForOtherPatients(section: Pick<CitedSection, 'sectionPath' 
 }
 
 /**
+ * A section headed for the illness back after a course ("Discharge that persists or returns") when nothing
+ * said puts her on a course or after one: a first visit's plan is the first treatment, not what to do when
+ * it failed.
+ */
+export function sectionForIllnessBackNotStated(section: Pick<CitedSection, 'sectionPath'>, findings: readonly Finding[], condition: string): boolean {
+  return ILLNESS_BACK_HEADING.test(lastTitle(section.sectionPath)) && noCourseStated(findings, [condition]);
+}
+
+/**
  * For an illness back after a finished course (illness-returned.ts), which units are for another point
  * of the course: those under a heading for the days of treatment ("Getting worse during treatment"), and
  * those for another time since the course ("When fever returns more than 28 days after treatment ... treat

@@ -101,3 +101,14 @@ describe('sections for girls and boys', () => {
     expect(sectionFitsPatient('Urinary infection in girls > When to refer a girl', { sex: 'female', ageYears: 6 })).toBe(true);
   });
 });
+
+describe('a section for the illness back after treatment', () => {
+  it('is no first visit\'s plan, and is the plan of one who says the course did not work', async () => {
+    const { sectionForIllnessBackNotStated } = await import('../../../src/rag/plan/plan-fit.js');
+    const back = { sectionPath: 'Ear discharge > Discharge that persists or returns' };
+    expect(sectionForIllnessBackNotStated(back, [{ category: 'symptom', value: 'ear discharge' }], 'ear discharge')).toBe(true);
+    expect(sectionForIllnessBackNotStated(back, [{ category: 'symptom', value: 'discharge back after finishing the tablets' }], 'ear discharge')).toBe(false);
+    // A class of the illness is not a failed course.
+    expect(sectionForIllnessBackNotStated({ sectionPath: 'Diarrhoea > Persistent diarrhoea' }, [], 'persistent diarrhoea')).toBe(false);
+  });
+});
