@@ -1,6 +1,6 @@
 import { adolescentTextApplies, adultTextApplies, ageGroupOf, ageInMonths, childTextApplies, isOlderAdult } from '../patient/age.js';
 import type { Demographics } from '../patient/findings.js';
-import { birthIsNear, pregnancyStatus, type Trimester } from '../patient/pregnancy.js';
+import { birthIsNear, pregnancyStatus, writtenForNonPregnant, type Trimester } from '../patient/pregnancy.js';
 import { preventionSection } from './section-role.js';
 
 const POSTPARTUM = /\b(postpartum|post-partum|postnatal|after (child)?birth|after delivery|breastfeeding women|women who are breastfeeding)\b/;
@@ -39,7 +39,14 @@ const TRIMESTER_NUMBER = { first: 1, second: 2, third: 3 } as const;
 export function sectionFitsPatient(sectionPath: string, d: Demographics): boolean {
   const segments = sectionPath.toLowerCase().split(' > ');
   for (let i = segments.length - 1; i >= 0; i--) {
-    const title = segments[i] ?? '';
+    let title = segments[i] ?? '';
+    // "In women who are not pregnant or breastfeeding", "Non-pregnant adults": not for a pregnant woman;
+    // the rest of the title ("adults") still says whom it is for.
+    if (writtenForNonPregnant(title)) {
+      if (pregnancyStatus(d).state === 'pregnant') return false;
+      if (/\b(?:or|nor)\s+breastfeeding\b/.test(title) && d.breastfeeding === true) return false;
+      title = title.replace(/\bnon-?pregnant\b|\b(?:who are |are |is )?not pregnant(?:\s+(?:or|nor)\s+breastfeeding)?\b/g, ' ');
+    }
     const postpartum = POSTPARTUM.test(title);
     const pregnancy = !postpartum && PREGNANCY.test(title);
     const breastfeeding = !postpartum && BREASTFEEDING.test(title);

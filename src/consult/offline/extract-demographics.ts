@@ -310,7 +310,9 @@ function extractPregnancyState(extraction: Extraction): PregnancyFields {
   // "Pre-eclampsia in her last pregnancy" says nothing of now.
   if (mentions.some((mention) => !mention.negated && !mention.historical)) return { pregnant: true };
   if (delivery) return postpartumFields(extraction, delivery);
-  if (mentions.some((mention) => mention.negated) || pregnancyTest === false) return { pregnant: false };
+  // "She never did a urine test at ANC" says nothing of whether she is pregnant: only "not pregnant" does.
+  const deniesPregnancy = mentions.some((mention) => mention.negated && !/^(?:antenatal|ante-natal|anc)$/i.test(extraction.clinical.text.slice(mention.start, mention.end)));
+  if (deniesPregnancy || pregnancyTest === false) return { pregnant: false };
   return {};
 }
 

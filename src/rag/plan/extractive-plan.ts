@@ -1,6 +1,7 @@
 import { normaliseClinicalText } from '../../patient/clinical-text.js';
 import { medicineNamesTaken, type Demographics, type Finding } from '../../patient/findings.js';
 import { illnessBackAfterCourseIn, ILLNESS_BACK_HEADING } from '../../patient/illness-returned.js';
+import { rowWithoutOtherGroupsCells } from './row-cells-for-her.js';
 import { MALNUTRITION_COURSE_HEADINGS, MALNUTRITION_COURSE_WORDS, malnutritionTreatmentCourse } from '../../patient/malnutrition-treatment-course.js';
 import { findMentions, negatedPhrases } from '../../patient/negation.js';
 import type { CitedSection } from '../guideline-section.js';
@@ -151,7 +152,10 @@ export function extractivePlan(input: ExtractivePlanInput): string {
     let otherPopulationDrugBefore = false;
     // A section about nothing but medicines forbidden for her: its doses and "give it" lines are theirs.
     const onlyForbidden = namesOnlyForbiddenDrugs(section, forbidden);
-    const units = withConditionalListsJoined(sectionUnits(sectionBody(section)), (item) => !excludesPatient(item, input.demographics));
+    // A row's cells for groups she is known not to be in ("Up to the end of week 13: ..." at 26 weeks) are another patient's.
+    const units = withConditionalListsJoined(sectionUnits(sectionBody(section)), (item) => !excludesPatient(item, input.demographics)).map((u) =>
+      u.cells ? { ...u, text: rowWithoutOtherGroupsCells(u.text, u.cells, input.demographics) } : u,
+    );
     // Fever back weeks after a finished course: the lines for the days of treatment, or for another time since it, are not hers.
     const otherCourseStage = unitsForAnotherCourseStage(units, input.findings, conditions);
     // "Older children and adults: ..." after a line whose age band holds her is not hers.

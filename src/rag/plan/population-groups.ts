@@ -45,6 +45,9 @@ const PREGNANT = /\b(?:pregnan\w*|antenatal|gestation\w*|before (?:all )?(?:the 
 /** Week limits of a pregnancy: "before 36 weeks", "from 36 weeks", "at 36 weeks or more", "36 weeks or later", "after week 36". */
 const WEEKS_BEFORE = new RegExp(String.raw`\b(?:before|${UNDER}|up to)\s+(?:week\s+)?${NUMBER}(?:\s*(?:completed\s+)?weeks?)?\b`, 'g');
 const WEEKS_FROM = new RegExp(String.raw`\b(?:from|after|beyond|past|${AT_LEAST})\s+(?:week\s+)?${NUMBER}(?:\s*(?:completed\s+)?weeks?)?\b|\b${NUMBER}\s*weeks?\s*${OR_MORE}`, 'g');
+/** "Up to the end of week 13" holds week 13; "week 14 until delivery", "from week 14 onwards" start at 14. */
+const WEEKS_TO_END_OF = new RegExp(String.raw`\b(?:up to|until|to|by) the end of week\s+${NUMBER}\b`, 'g');
+const WEEK_ONWARDS = new RegExp(String.raw`\bweek\s+${NUMBER}\s+(?:until|to) (?:delivery|birth|term)\b|\bweek\s+${NUMBER}\s+onwards?\b`, 'g');
 const TRIMESTER_WEEKS: Record<string, Band> = { first: { low: 0, high: 14 }, second: { low: 14, high: 28 }, third: { low: 28, high: Infinity } };
 const TRIMESTER = /\b(first|second|third|1st|2nd|3rd)[- ]trimester\b/g;
 const TRIMESTER_WORD: Record<string, string> = { '1st': 'first', '2nd': 'second', '3rd': 'third' };
@@ -261,7 +264,9 @@ function pregnancyWeeks(text: string): Band | undefined {
   }
   if (EARLY_PREGNANCY.test(text)) return TRIMESTER_WEEKS.first;
   if (LATE_PREGNANCY.test(text)) low = 36;
-  for (const m of text.matchAll(WEEKS_BEFORE)) high = Math.min(high, Number(m[1]));
+  for (const m of text.matchAll(WEEKS_TO_END_OF)) high = Math.min(high, Number(m[1]) + 1);
+  for (const m of text.matchAll(WEEK_ONWARDS)) low = Math.max(low, Number(m[1] ?? m[2]));
+  for (const m of text.replace(WEEKS_TO_END_OF, ' ').matchAll(WEEKS_BEFORE)) high = Math.min(high, Number(m[1]));
   for (const m of text.matchAll(WEEKS_FROM)) {
     const weeks = Number(m[1] ?? m[2]);
     // "after 36 weeks" starts the week after 36; "from", "at least" and "or more" include it.

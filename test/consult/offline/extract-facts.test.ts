@@ -65,6 +65,8 @@ const PREGNANCY: readonly Case[] = [
   { text: 'second trimester', demographics: { pregnant: true, trimester: 2, sex: 'female' } },
   { text: '5 months pregnant', demographics: { pregnant: true, trimester: 2, sex: 'female' } },
   { text: 'not pregnant', demographics: { pregnant: false } },
+  // Not going to antenatal care is not a pregnancy denied.
+  { text: 'she never did a urine test at ANC', demographics: { sex: 'female' } },
   {
     text: 'pregnancy test positive',
     demographics: { pregnant: true, sex: 'female' },

@@ -112,3 +112,28 @@ describe('a section for the illness back after treatment', () => {
     expect(sectionForIllnessBackNotStated({ sectionPath: 'Diarrhoea > Persistent diarrhoea' }, [], 'persistent diarrhoea')).toBe(false);
   });
 });
+
+describe('a table row with a column per group of patients', () => {
+  it('shows her own group\'s cell only, when she is known to be outside the others', async () => {
+    const { rowWithoutOtherGroupsCells } = await import('../../../src/rag/plan/row-cells-for-her.js');
+    const { tableCells } = await import('../../../src/rag/plan/section-text.js');
+    const line = 'Cause: Thrush; Up to the end of week 13: Nystatin pessary nightly; Week 14 until delivery: Miconazole cream nightly';
+    const text = `Table 9 Treatment by stage of pregnancy: ${line}`;
+    const cells = tableCells(line);
+    if (!cells) throw new Error('not a row');
+    expect(rowWithoutOtherGroupsCells(text, cells, { sex: 'female', pregnant: true, gestationWeeks: 10 })).not.toContain('Miconazole');
+    expect(rowWithoutOtherGroupsCells(text, cells, { sex: 'female', pregnant: true, gestationWeeks: 30 })).not.toContain('Nystatin');
+    // Weeks not known: both stay.
+    expect(rowWithoutOtherGroupsCells(text, cells, { sex: 'female', pregnant: true })).toBe(text);
+  });
+});
+
+describe('a section titled for women who are not pregnant', () => {
+  it('is not a pregnant woman\'s, and is a non-pregnant woman\'s', async () => {
+    const { sectionFitsPatient } = await import('../../../src/rag/population-fit.js');
+    const path = 'Bladder infection in women who are not pregnant > First-line treatment';
+    expect(sectionFitsPatient(path, { sex: 'female', ageYears: 25, pregnant: true, gestationWeeks: 16 })).toBe(false);
+    expect(sectionFitsPatient(path, { sex: 'female', ageYears: 25, pregnant: false })).toBe(true);
+    expect(sectionFitsPatient('Malaria > Non-pregnant adults', { sex: 'male', ageYears: 4 })).toBe(false);
+  });
+});
