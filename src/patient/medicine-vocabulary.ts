@@ -66,13 +66,16 @@ export interface MedicineVocabulary {
   /** Finds the short forms in the case written; `byShortForm` maps each to its medicine. */
   readonly shortFormPattern: RegExp | undefined;
   readonly byShortForm: ReadonlyMap<string, string>;
+  /** The short forms in any case ("sp", "iptp-sp"), for text that lost its case; `byShortFormLower` maps them. */
+  readonly shortFormAnyCasePattern: RegExp | undefined;
+  readonly byShortFormLower: ReadonlyMap<string, string>;
   readonly classes: readonly DrugClass[];
   readonly medicines: readonly string[];
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A name as a pattern: a hyphen or a space between its words matches either; `*` any ending. */
-const wordPattern = (word: string): string => escapeRegExp(word).replace(/\\\*/g, '\\p{L}*').replace(/[- ]+/g, '[- ]');
+export const wordPattern = (word: string): string => escapeRegExp(word).replace(/\\\*/g, '\\p{L}*').replace(/[- ]+/g, '[- ]');
 /** The key a matched name is looked up by. */
 export const wordKey = (word: string): string => word.toLowerCase().replace(/[- ]+/g, ' ');
 const wholeWords = (alternatives: readonly string[], plural = false): string =>
@@ -93,12 +96,15 @@ export function compileVocabulary(file: MedicinesFile): MedicineVocabulary {
     allergyPattern: new RegExp(wholeWords([...c.words, ...(c.allergy_words ?? [])], true), 'iu'),
     oneRegimen: c.one_regimen,
   }));
-  const shorts = [...byShortForm.keys()];
+  const shorts = [...byShortForm.keys()].sort((a, b) => b.length - a.length);
+  const shortAlternatives = shorts.map(escapeRegExp).join('|');
   return {
     namePattern: new RegExp(wholeWords(file.medicines.flatMap((m) => [m.name, ...(m.other_names ?? [])])), 'giu'),
     byWord,
-    shortFormPattern: shorts.length ? new RegExp(`(?<![\\p{L}\\d-])(?:${shorts.sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\p{L}\\d-])`, 'gu') : undefined,
+    shortFormPattern: shorts.length ? new RegExp(`(?<![\\p{L}\\d-])(?:${shortAlternatives})(?![\\p{L}\\d-])`, 'gu') : undefined,
     byShortForm,
+    shortFormAnyCasePattern: shorts.length ? new RegExp(`(?<![\\p{L}\\d-])(?:${shortAlternatives})(?![\\p{L}\\d-])`, 'giu') : undefined,
+    byShortFormLower: new Map([...byShortForm].map(([short, drug]) => [short.toLowerCase(), drug])),
     classes,
     medicines: file.medicines.map((m) => m.name),
   };

@@ -8,7 +8,7 @@ import { doseWrittenAfterName } from '../../patient/medicine-dose.js';
 import { illnessBackAfterCourse } from '../../patient/illness-returned.js';
 import { MISSED_DOSES, MISSED_MEDICINES } from '../../patient/missed-doses.js';
 import { findMentions } from '../../patient/negation.js';
-import { medicineVocabulary } from '../../patient/medicine-vocabulary.js';
+import { medicineVocabulary, wordPattern } from '../../patient/medicine-vocabulary.js';
 import type { Extraction } from './extraction.js';
 
 const re = (source: string): RegExp => new RegExp(source, 'g');
@@ -215,12 +215,14 @@ const REACTION = String.raw`(?:rash\w*|itch\w*|swell\w*|swollen|hives|wheez\w*|c
  * recorded as an allergy to it (by its name in knowledge/medicines.yaml).
  */
 function reactionPatterns(): RegExp[] {
-  const names = [...medicineVocabulary().byWord.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[- ]'));
-  const medicine = String.raw`(${names.join('|')})`;
-  reactions ??= [
-    re(String.raw`\b(?:after|from|with|to)\s+(?:taking\s+|using\s+|the\s+|some\s+)?${medicine}\b[^.;]{0,50}?\b${REACTION}`),
-    re(String.raw`\b${REACTION}\s+(?:after|from|to|with|when (?:she|he|they) (?:took|takes|was given))\s+(?:taking\s+|the\s+)?${medicine}\b`),
-  ];
+  reactions ??= (() => {
+    const names = [...medicineVocabulary().byWord.keys()].sort((a, b) => b.length - a.length).map(wordPattern);
+    const medicine = String.raw`(${names.join('|')})`;
+    return [
+      re(String.raw`\b(?:after|from|with|to)\s+(?:taking\s+|using\s+|the\s+|some\s+)?${medicine}\b[^.;]{0,50}?\b${REACTION}`),
+      re(String.raw`\b${REACTION}\s+(?:after|from|to|with|when (?:she|he|they) (?:took|takes|was given))\s+(?:taking\s+|the\s+)?${medicine}\b`),
+    ];
+  })();
   return reactions;
 }
 let reactions: RegExp[] | undefined;
@@ -275,7 +277,7 @@ function vocabularyDrugs(): ReadonlyArray<readonly [string, string]> {
     .medicines.filter((name) => !DRUG_CLASSES_BY_NAME.has(name))
     .filter((name) => !DRUGS.some(([drug, source]) => drug === name || new RegExp(String.raw`\b(?:${source})`).test(name)))
     .map((name) => {
-      const words = [...medicineVocabulary().byWord].filter(([, drug]) => drug === name).map(([word]) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[- ]'));
+      const words = [...medicineVocabulary().byWord].filter(([, drug]) => drug === name).map(([word]) => wordPattern(word));
       return [name, String.raw`(?:${words.join('|')})\b`] as const;
     });
   return vocabularyOnly;

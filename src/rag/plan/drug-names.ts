@@ -11,17 +11,21 @@ export const ALTERNATIVE_CLASSES: Readonly<Record<string, readonly string[]>> = 
   medicineVocabulary().classes.filter((c) => c.oneRegimen).map((c) => [c.name, c.members]),
 );
 
-/** Where a text names a medicine: by a name or another name (any case), or by a short form (as written). */
-function medicineMentions(text: string): Array<{ drug: string; start: number; end: number }> {
+/**
+ * Where a text names a medicine: by a name or another name (any case), or by a short form, as written
+ * unless `anyCase` (text that lost its case, where reading "sp" as SP only leaves a line out).
+ */
+function medicineMentions(text: string, anyCase = false): Array<{ drug: string; start: number; end: number }> {
   const vocabulary = medicineVocabulary();
   const found: Array<{ drug: string; start: number; end: number }> = [];
   for (const match of text.matchAll(vocabulary.namePattern)) {
     const drug = vocabulary.byWord.get(wordKey(match[0]));
     if (drug) found.push({ drug, start: match.index, end: match.index + match[0].length });
   }
-  if (vocabulary.shortFormPattern) {
-    for (const match of text.matchAll(vocabulary.shortFormPattern)) {
-      const drug = vocabulary.byShortForm.get(match[0]);
+  const shortForms = anyCase ? vocabulary.shortFormAnyCasePattern : vocabulary.shortFormPattern;
+  if (shortForms) {
+    for (const match of text.matchAll(shortForms)) {
+      const drug = anyCase ? vocabulary.byShortFormLower.get(match[0].toLowerCase()) : vocabulary.byShortForm.get(match[0]);
       if (drug) found.push({ drug, start: match.index, end: match.index + match[0].length });
     }
   }
@@ -47,15 +51,12 @@ export function drugClassesNamed(text: string): string[] {
 /** The medicine a text is the name of, whole ("IPTp-SP", "Coartem"), in any case; undefined for any other text. */
 export function medicineCalled(text: string): string | undefined {
   const trimmed = text.trim();
-  const whole = medicineMentions(trimmed).find((m) => m.start === 0 && m.end === trimmed.length)?.drug;
-  if (whole) return whole;
-  const lower = trimmed.toLowerCase();
-  return [...medicineVocabulary().byShortForm].find(([short]) => short.toLowerCase() === lower)?.[1];
+  return medicineMentions(trimmed, true).find((m) => m.start === 0 && m.end === trimmed.length)?.drug;
 }
 
-/** The medicines a text names, by their names in the vocabulary (lower case). */
-export function drugsNamed(text: string): Set<string> {
-  return new Set(medicineMentions(text).map((m) => m.drug));
+/** The medicines a text names, by their names in the vocabulary (lower case); `anyCase` reads short forms in any case. */
+export function drugsNamed(text: string, anyCase = false): Set<string> {
+  return new Set(medicineMentions(text, anyCase).map((m) => m.drug));
 }
 
 /** "ACT" (artemisinin-based combination therapy): the combinations the guidelines give as one. Case-sensitive: "act" is a verb. */

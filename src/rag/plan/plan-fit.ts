@@ -334,7 +334,7 @@ export function namesForbiddenDrug(text: string, forbidden: readonly ForbiddenDr
   const lower = ` ${text.toLowerCase().replace(/[^a-z0-9/-]+/g, ' ')} `;
   // By any name the vocabulary knows: "PrEP" and "Coartem" name what they stand for. A short form in
   // the wrong case ("give sp") still names it here, where naming it by mistake only leaves a line out.
-  const named = new Set([...drugsNamed(text), ...drugsNamed(text.toUpperCase())]);
+  const named = drugsNamed(text, true);
   return forbidden.some(({ drug }) => {
     if (named.has(drug)) return true;
     // A whole word, plural or not: "PrEP" is not in "preparing", "iron" is in "iron syrup".
@@ -458,9 +458,9 @@ function rowMedicineAvoided(line: string, findings: readonly Finding[]): string[
 function medicinesOfPopulation(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(/\b(?:who (?:takes?|is on|are on|receives?|(?:has |have )?received|had|was given)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z-]+)/g)) {
-    // The text is lower case here: a short form ("rutf") is read in capitals too.
+    // The text is lower case here: a short form ("rutf") is read in any case.
     const word = m[1] ?? '';
-    found.push(...drugsNamed(word), ...drugsNamed(word.toUpperCase()));
+    found.push(...drugsNamed(word, true));
   }
   return found;
 }

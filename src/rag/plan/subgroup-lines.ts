@@ -9,10 +9,12 @@ import { drugsAllergicTo, drugsNamed, drugsTaken, medicinesAndClassMembersNamed 
  * efavirenz should receive ...". Such a line is for this patient only when something said of her names
  * that condition or medicine; otherwise it is another patient's line, and on a phone it is noise.
  */
-const SUBGROUP = /\b(?:people|persons?|patients?|women|woman|men|man|children|child|adults?|girls?|boys?|mothers?|anyone|those)\s+(?:(?:who (?:are |is )?)?(living with)|who (?:takes?|are on|is on|receives?|are taking|is taking)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z0-9-]*(?:\s+[a-z0-9-]+){0,3}?)(?=\s*(?:[,.;:)]|$)|\s+(?:and|or|who|should|must|continues?|is|are|can|may|needs?|receives?|gets?|as|every|daily|for|with)\b)/gi;
+/** Who a subgroup line addresses. */
+const PEOPLE = String.raw`(?:people|persons?|patients?|women|woman|men|man|children|child|adults?|girls?|boys?|mothers?|anyone|those)`;
+const SUBGROUP = new RegExp(String.raw`\b${PEOPLE}\s+(?:(?:who (?:are |is )?)?(living with)|who (?:takes?|are on|is on|receives?|are taking|is taking)|taking|receiving)\s+(?:daily\s+|regular\s+)?([a-z][a-z0-9-]*(?:\s+[a-z0-9-]+){0,3}?)(?=\s*(?:[,.;:)]|$)|\s+(?:and|or|who|should|must|continues?|is|are|can|may|needs?|receives?|gets?|as|every|daily|for|with)\b)`, 'gi');
 
 /** "children allergic to penicillin", "patients who are allergic to sulfa drugs": a subgroup by an allergy. */
-const ALLERGIC_SUBGROUP = /\b(?:people|persons?|patients?|women|woman|men|man|children|child|adults?|girls?|boys?|mothers?|anyone|those)\s+(?:who (?:are|is|have|has) (?:an? )?)?(?:allergic to|(?:with |having )?(?:an? )?allergy to)\s+([a-z][a-z0-9-]*(?:\s+[a-z0-9-]+){0,2})/gi;
+const ALLERGIC_SUBGROUP = new RegExp(String.raw`\b${PEOPLE}\s+(?:who (?:are|is|have|has) (?:an? )?)?(?:allergic to|(?:with |having )?(?:an? )?allergy to)\s+([a-z][a-z0-9-]*(?:\s+[a-z0-9-]+){0,2})`, 'gi');
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
