@@ -6,6 +6,9 @@ const jsonReport = process.env.VITEST_JSON_REPORT;
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Once per run: compile the processes the end-to-end tests start, and save the test databases as
+    // PGlite images to restore.
+    globalSetup: ['test/support/build-entries.ts', 'test/support/pglite-images.ts'],
     // Each test file owns its own database; two cores cannot run many PGlite instances at once.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { entryArgs } from '../support/entry-command.js';
 
 it('admin enroll refuses an invite valid for more than 90 days, saying the allowed range', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'hardening-days-'));
   try {
-    const run = spawnSync('npx', ['tsx', 'src/entry/admin.ts', 'enroll', '--name', 'Kofi', '--supervisor', 'ama@example.org', '--days', '3650'], {
+    const run = spawnSync(process.execPath, [...entryArgs('admin'), 'enroll', '--name', 'Kofi', '--supervisor', 'ama@example.org', '--days', '3650'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       encoding: 'utf8',
     });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChat } from '../support/run-chat.js';
+import { entryArgs } from '../support/entry-command.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** A danger sign: the engine logs a warning (ids only) as it sends the urgent referral. */
@@ -22,7 +23,7 @@ const hasScript = (() => {
 
 /** The chat on a pseudo-terminal (util-linux `script`), as a CHW at a keyboard runs it; everything the terminal shows. */
 function chatOnTerminal(env: Record<string, string>, lines: string[]): Promise<string> {
-  const command = `env ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} '${process.execPath}' --import tsx src/entry/chat.ts`;
+  const command = `env ${Object.entries(env).map(([k, v]) => `${k}='${v}'`).join(' ')} ${[process.execPath, ...entryArgs('chat')].map((a) => `'${a}'`).join(' ')}`;
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, ENV_FILE: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
     let shown = '';

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CORPUS_DIR } from '../../src/ingest/load-sample-corpus.js';
 import { makeTempDir } from './download/helpers.js';
+import { entryArgs } from '../support/entry-command.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
@@ -25,7 +26,7 @@ if (!hasMkfifo) console.warn('mkfifo is not available here: the FIFO-in-the-corp
 
 /** Runs `guidelines parse --from <dir>` as the npm script does; kills it (by its pid) if it hangs. */
 async function runParse(dataDir: string, from: string): Promise<{ code: number | null; stderr: string; hung: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/entry/guidelines.ts', 'parse', '--from', from], {
+  const child = spawn(process.execPath, [...entryArgs('guidelines'), 'parse', '--from', from], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { entryArgs } from './entry-command.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,7 +15,7 @@ export interface RunningProcess {
 
 /** Starts one of the project's entry points (src/entry/<name>.ts) as a real process, with `args` as its command line. */
 export function startEntry(name: string, env: Record<string, string>, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [...entryArgs(name), ...args], {
     cwd: ROOT,
     // ENV_FILE='': a developer's own .env never reaches a test's process unless the test names one.
     env: { ...process.env, LOG_LEVEL: 'warn', ENV_FILE: '', ...env },
@@ -57,8 +57,7 @@ export function runEntry(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const timeoutMs = options.timeoutMs ?? 120_000;
   // Absolute paths, so the command can run in another directory (`cwd`), as a user's shell would.
-  const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  const [command, ...argv] = [...(options.prefix ?? []), process.execPath, '--import', tsx, join(ROOT, `src/entry/${name}.ts`), ...args] as [string, ...string[]];
+  const [command, ...argv] = [...(options.prefix ?? []), process.execPath, ...entryArgs(name), ...args] as [string, ...string[]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, {
       cwd: options.cwd ?? ROOT,

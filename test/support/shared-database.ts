@@ -1,12 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
-import { openDatabase, openOnPglite, PGLITE_EXTENSIONS, type Database } from '../../src/infra/db/open-database.js';
+import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
 import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 import { loadSampleCorpus } from '../../src/ingest/load-sample-corpus.js';
 import { createIngestStore } from '../../src/infra/db/stores/ingest-run-store.js';
 import { MIGRATIONS_DIR } from './test-database.js';
+import { pgliteFrom } from './pglite-image.js';
 
 /**
  * One database several processes share, as PostgreSQL would be: an in-memory PGlite with pgvector,
@@ -15,10 +15,12 @@ import { MIGRATIONS_DIR } from './test-database.js';
  */
 export async function startSharedDatabase(serverUrl = TEST_DATABASE_URL): Promise<{ url: string; db: Database; close(): Promise<void> }> {
   if (serverUrl) return startOnRealPostgres(serverUrl);
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const pglite = await pgliteFrom('sample', async (fresh) => {
+    const db = openOnPglite(fresh);
+    await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
+    await loadSampleCorpus(createIngestStore(db));
+  });
   const db = openOnPglite(pglite);
-  await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
-  await loadSampleCorpus(createIngestStore(db));
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 100 });
   serialisePgliteSessions(server, pglite);
   await server.start();

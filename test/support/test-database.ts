@@ -1,9 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { serialisePgliteSessions } from './serialise-pglite-sessions.js';
 import { fileURLToPath } from 'node:url';
 import { applyMigrations, readMigrations } from '../../src/infra/db/migrate.js';
-import { openDatabase, openOnPglite, PGLITE_EXTENSIONS, type Database } from '../../src/infra/db/open-database.js';
+import { openDatabase, openOnPglite, type Database } from '../../src/infra/db/open-database.js';
+import { pgliteFrom } from './pglite-image.js';
 import { createFreshPostgresDatabase, TEST_DATABASE_URL } from './postgres-server.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -22,7 +22,10 @@ export interface TestDatabase extends Database {
  */
 export async function openTestDatabase(via: TestBackend, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   if (TEST_DATABASE_URL) return openRealPostgres(TEST_DATABASE_URL, options);
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const migrate = options.migrate !== false;
+  const pglite = await pgliteFrom(migrate ? 'migrated' : 'empty', async (fresh) => {
+    if (migrate) await applyMigrations(openOnPglite(fresh).sql, await readMigrations(MIGRATIONS_DIR));
+  });
   let db: Database;
   let server: PGLiteSocketServer | undefined;
   if (via === 'pglite') {
@@ -34,7 +37,6 @@ export async function openTestDatabase(via: TestBackend, options: { migrate?: bo
     const port = Number(server.getServerConn().split(':').pop());
     db = await openDatabase({ kind: 'postgres', url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`, poolSize: 5 });
   }
-  if (options.migrate !== false) await applyMigrations(db.sql, await readMigrations(MIGRATIONS_DIR));
   return {
     ...db,
     via,

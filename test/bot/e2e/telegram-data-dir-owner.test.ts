@@ -10,13 +10,14 @@ import { createStaffMember } from '../../../src/infra/db/stores/people-store.js'
 import { FAKE_TELEGRAM_TOKEN, FakeTelegramServer } from '../../fakes/fake-telegram-server.js';
 import { inviteWorker } from '../../support/enrollment.js';
 import { startEntry, type RunningProcess } from '../../support/processes.js';
+import { entryArgs } from '../../support/entry-command.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Runs an entry point to completion; resolves with its exit code and output. */
 function runEntry(name: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/entry/${name}.ts`, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...entryArgs(name), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

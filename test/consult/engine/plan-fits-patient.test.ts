@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replies, runChat } from '../../support/run-chat.js';
+import { seededDataDir } from '../../support/pglite-image.js';
 
 /**
  * Issue 9's acceptance consults, through the real consult engine in offline mode (npm run chat) over
@@ -23,7 +22,7 @@ describe('plans that fit the patient (issue 9 acceptance, offline consult)', { t
    * replaced by what /sources answers after it: the same labels with their full titles.
    */
   async function planFor(script: string[]): Promise<string> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-fit-'));
+    const dataDir = await seededDataDir('chat-fit-');
     dirs.push(dataDir);
     const { stdout } = await runChat([...script, '/sources'], { DATA_DIR: dataDir });
     const r = replies(stdout);

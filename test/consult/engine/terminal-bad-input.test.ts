@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replies, runChat } from '../../support/run-chat.js';
+import { seededDataDir } from '../../support/pglite-image.js';
 
 /** Issue 14 acceptance: `npm run chat` piped bad input answers every message and stays safe. */
 describe('the terminal chat under bad input (npm run chat)', { timeout: 120_000 }, () => {
@@ -12,7 +11,7 @@ describe('the terminal chat under bad input (npm run chat)', { timeout: 120_000 
   });
 
   it('answers a NUL byte, raises the referral for a zero-width-split danger word, and gives no dose for a nonsense dx:', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-bad-input-'));
+    const dataDir = await seededDataDir('chat-bad-input-');
     dirs.push(dataDir);
     const { code, stdout, stderr } = await runChat(
       ['3 year old\u0000 boy', '14 kg', 'fever for 2 days, had con\u200Bvulsions this morning', 'dx: asdfgh', 'what should I do now?'],

@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CLOSE, DATA_OPEN } from '../../../src/infra/llm/anthropic-plan-writer.js';
 import { FAKE_ANTHROPIC_API_KEY, FakeAnthropicServer, replyText, replyToolUse, type FakeAnthropicRequest, type FakeReply } from '../../fakes/fake-anthropic-server.js';
 import { replies, runChat } from '../../support/run-chat.js';
+import { seededDataDir } from '../../support/pglite-image.js';
 
 function lastUserText(request: FakeAnthropicRequest): string {
   const last = request.messages.at(-1);
@@ -58,7 +57,7 @@ describe('a whole consult in the terminal with Claude (fake Anthropic server, st
 
   async function consult(script: string[], complyWithInjection: boolean) {
     anthropic.setResponder(scriptedClaude({ complyWithInjection }));
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-llm-'));
+    const dataDir = await seededDataDir('chat-llm-');
     dirs.push(dataDir);
     return runChat(script, { DATA_DIR: dataDir, ANTHROPIC_API_KEY: FAKE_ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: url, ANTHROPIC_MAX_RETRIES: '0' });
   }
@@ -98,7 +97,7 @@ describe('a whole consult in the terminal with Claude (fake Anthropic server, st
   it('switches to the offline protocol and says so when Claude stays unreachable', async () => {
     anthropic.setResponder(() => replyText('unused'));
     anthropic.failNext(100, { kind: 'overloaded' });
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-llm-down-'));
+    const dataDir = await seededDataDir('chat-llm-down-');
     dirs.push(dataDir);
     const { code, stdout } = await runChat(['4 year old girl with fever', '13 kg'], {
       DATA_DIR: dataDir,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replies, runChat } from '../../support/run-chat.js';
+import { seededDataDir } from '../../support/pglite-image.js';
 
 describe('a whole consult in the terminal, offline protocol mode (npm run chat)', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
@@ -50,7 +51,7 @@ describe('a whole consult in the terminal, offline protocol mode (npm run chat)'
   });
 
   it('answers a follow-up under the diagnosis the plan gave, and starts a new consult for a message about another patient', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-next-patient-'));
+    const dataDir = await seededDataDir('chat-next-patient-');
     dirs.push(dataDir);
     const { code, stdout } = await runChat(
       [
@@ -80,7 +81,7 @@ describe('a whole consult in the terminal, offline protocol mode (npm run chat)'
   });
 
   it('sends an urgent referral at once for a danger sign, and not for a negated one', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-urgent-'));
+    const dataDir = await seededDataDir('chat-urgent-');
     dirs.push(dataDir);
     const { stdout } = await runChat(['2 year old girl, not able to drink, had convulsions this morning', 'no convulsions now, no vomiting'], {
       DATA_DIR: dataDir,
@@ -94,7 +95,7 @@ describe('a whole consult in the terminal, offline protocol mode (npm run chat)'
   });
 
   it('resumes the consult where it was after a restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'chat-resume-'));
+    const dataDir = await seededDataDir('chat-resume-');
     dirs.push(dataDir);
     await runChat(['35 year old man'], { DATA_DIR: dataDir });
     const { stdout } = await runChat(['fever 3 days, RDT negative, cough'], { DATA_DIR: dataDir });
