@@ -20,17 +20,24 @@ function unitMonths(unit: string): number {
   return u === undefined ? 1 : toMonths(1, u);
 }
 
-/** Weight band of a table cell such as "5 to <15", "4.5 to <9", "≥35", "20 or more", "<5" (kg). */
+/**
+ * Weight band of a table cell such as "5 to <15", "from 4.5 to <9", "≥35", "20 or more", "40 kg and
+ * over", "more than 40 kg", "<5" (kg). The one reader of a weight band: the extractive plan's rows and
+ * the check of a drafted dose both use it.
+ */
 export function parseWeightBand(value: string): Band | null {
-  const v = prepare(value);
+  const v = prepare(value).replace(/^from\s+/, '');
   const range = /^(\d+(?:\.\d+)?)\s*(?:kg)?\s*(?:to|-|up to)\s*(<|under|less than|but not including)?\s*(\d+(?:\.\d+)?)/.exec(v);
   if (range) {
     const high = Number(range[3]);
     return { low: Number(range[1]), high: range[2] ? high : high + 1e-9 };
   }
-  const atLeast = /^(?:≥|>=|at least)\s*(\d+(?:\.\d+)?)/.exec(v) ?? /^(\d+(?:\.\d+)?)\s*(?:kg\s*)?(?:or more|and above|and over|\+)/.exec(v);
-  if (atLeast) return { low: Number(atLeast[1]), high: Infinity };
-  const under = /^(?:<|under|less than|below)\s*(\d+(?:\.\d+)?)/.exec(v);
+  const atLeast = /^(?:≥|>=|at least)\s*(\d+(?:\.\d+)?)/.exec(v) ?? /^(\d+(?:\.\d+)?)\s*(?:kg\s*)?(?:or|and)\s+(?:more|above|over|heavier)\b|^(\d+(?:\.\d+)?)\s*(?:kg\s*)?\+/.exec(v);
+  if (atLeast) return { low: Number(atLeast[1] ?? atLeast[2]), high: Infinity };
+  // "More than 40 kg" leaves out 40 kg itself.
+  const above = /^(?:>|more than|over|above|heavier than)\s*(\d+(?:\.\d+)?)/.exec(v);
+  if (above) return { low: Number(above[1]) + 1e-9, high: Infinity };
+  const under = /^(?:<|under|less than|below|lighter than)\s*(\d+(?:\.\d+)?)/.exec(v);
   if (under) return { low: 0, high: Number(under[1]) };
   return null;
 }

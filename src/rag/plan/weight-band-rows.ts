@@ -3,40 +3,42 @@
  * dose: 1; ..."): which row is this patient's, and whether a drafted quantity ("4 tablets") belongs to
  * another row. A drafted plan must give the row for the patient's weight, never another band's dose.
  */
+import { parseWeightBand } from './patient-fit.js';
+
 interface WeightRow {
   min: number;
   max: number;
   text: string;
 }
 
-const WEIGHT_CELL = /weight[^:;\n]*:\s*([^;\n]+)/i;
 const QUANTITY = /(\d+(?:\.\d+)?|½|¼|¾|one|two|three|four|five|six)\s*(?:tablets?|ml|sachets?|suppositor(?:y|ies)|capsules?)\b/gi;
 /** A quoted table cell: "Tablets per dose: 2", "ORS (ml): 200 to 400". */
 const QUANTITY_CELL = /(?:tablets?|ml|sachets?|suppositor(?:y|ies)|capsules?)\b[^:;\n]*:\s*(\d+(?:\.\d+)?|½|¼|¾)/gi;
 const WORD_NUMBERS: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6' };
 
-function rangeOf(cell: string): { min: number; max: number } | null {
-  const text = cell.replace(/\s+/g, ' ').toLowerCase();
-  let m = /(\d+(?:\.\d+)?)\s*(?:kg\s*)?(?:to|-|–)\s*<?\s*(\d+(?:\.\d+)?)/.exec(text);
-  if (m) {
-    const max = Number(m[2]);
-    // "5 to 14.9" is inclusive; "5 to <15" is not: both end before the next band's start.
-    return { min: Number(m[1]), max: /</.test(text) ? max : max + 0.05 };
+/**
+ * The band of a row's weight cell and that cell's value: the first "<header naming weight>: value" pair
+ * whose value reads as a band, so a caption that says "by weight" ("Table 7.2 Ibuprofen by weight ...:
+ * Weight: 40 kg and over; ...") is passed over for the cell after it.
+ */
+function weightCellOf(line: string): { min: number; max: number; value: string } | null {
+  const parts = line.split(/[:;]/);
+  for (let i = 0; i + 1 < parts.length; i++) {
+    const header = (parts[i] ?? '').trim();
+    // A cell's header is a few words ("Body weight (kg)"); a sentence that mentions weight is not one.
+    if (!/weight/i.test(header) || header.length > 40 || /[.!?]/.test(header)) continue;
+    const value = parts[i + 1] ?? '';
+    const band = parseWeightBand(value);
+    if (band) return { min: band.low, max: band.high, value };
   }
-  m = /(?:≥|>=)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*(?:kg\s*)?(?:or more|and above|\+)/.exec(text);
-  if (m) return { min: Number(m[1] ?? m[2]), max: Number.POSITIVE_INFINITY };
-  m = /(?:less than|under|<)\s*(\d+(?:\.\d+)?)/.exec(text);
-  if (m) return { min: 0, max: Number(m[1]) };
   return null;
 }
 
 function rowsOf(sectionText: string): WeightRow[] {
   const rows: WeightRow[] = [];
   for (const line of sectionText.split('\n')) {
-    const cell = WEIGHT_CELL.exec(line)?.[1];
-    if (!cell) continue;
-    const range = rangeOf(cell);
-    if (range) rows.push({ ...range, text: line });
+    const cell = weightCellOf(line);
+    if (cell) rows.push({ min: cell.min, max: cell.max, text: line });
   }
   return rows;
 }
@@ -51,8 +53,8 @@ function numbersIn(text: string): Set<string> {
  */
 export function givesAnotherBandsDose(line: string, citedTexts: readonly string[], weightKg: number): boolean {
   // A quoted row of a dose table ("Body weight (kg): 15 to <25; Tablets per dose: 2") is that band's dose.
-  const band = rangeOf(WEIGHT_CELL.exec(line)?.[1] ?? '');
-  if (band && !(weightKg >= band.min && weightKg < band.max) && /\d/.test(line.replace(WEIGHT_CELL, ''))) return true;
+  const band = weightCellOf(line);
+  if (band && !(weightKg >= band.min && weightKg < band.max) && /\d/.test(line.replace(band.value, ''))) return true;
   const quantities = [...line.matchAll(QUANTITY), ...line.matchAll(QUANTITY_CELL)].map((m) => {
     const raw = (m[1] ?? '').toLowerCase();
     return WORD_NUMBERS[raw] ?? raw;
